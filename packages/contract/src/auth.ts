@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { refineWith, type FormError } from './form.ts';
+import { messages } from './messages.ts';
+import {
+  BIO_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  isValidEmail,
+  isValidPassword,
+  isValidTelephone,
+} from './rules.ts';
+
+
+// ---------------------------------------------------------------- sign-in
+
+export interface LoginInput {
+  telephone: string;
+  password: string;
+}
+
+/** Sign-in checks of spec section 5, in order; null when the form may be sent. */
+export function checkLogin(input: LoginInput): FormError<keyof LoginInput> | null {
+  if (!isValidTelephone(input.telephone)) {
+    return { message: messages.telephoneInvalid, fields: ['telephone'] };
+  }
+  if (!isValidPassword(input.password)) {
+    return { message: messages.passwordInvalid, fields: ['password'] };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- sign-up
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  telephone: string;
+  password: string;
+}
+
+/** The web form adds a confirmation and the terms checkbox; the API takes the four fields. */
+export interface RegisterFormInput extends RegisterInput {
+  confirmPassword: string;
+  acceptTerms: boolean;
+}
+
+type RegisterField = keyof RegisterFormInput;
+
+/**
+ * Sign-up checks of spec section 5 in their order (username length, all
+ * fields filled, password rule, confirmation), then the checks the
+ * specification leaves silent (telephone and email format, lengths), then
+ * the terms (DESIGN.md section 6). The server runs the same function on the
+ * API body, where the confirmation and terms are absent and so skipped.
+ */
+export function checkRegistration(
+  input: RegisterInput & Partial<Pick<RegisterFormInput, 'confirmPassword' | 'acceptTerms'>>,
+): FormError<RegisterField> | null {
+  const username = input.username.trim();
+  if (username.length < USERNAME_MIN_LENGTH) {
+    return { message: messages.usernameTooShort, fields: ['username'] };
+  }
+  const required: RegisterField[] = ['username', 'email', 'telephone', 'password'];
+  if (input.confirmPassword !== undefined) required.push('confirmPassword');
+  const empty = required.filter((field) => String(input[field] ?? '').trim() === '');
+  if (empty.length > 0) return { message: messages.fillAllFields, fields: empty };
+  if (!isValidPassword(input.password)) {
+    return { message: messages.passwordInvalidUk, fields: ['password'] };
+  }
+  if (input.confirmPassword !== undefined && input.password !== input.confirmPassword) {
+    return { message: messages.passwordsDoNotMatch, fields: ['password', 'confirmPassword'] };
+  }
+  if (input.password.length > PASSWORD_MAX_LENGTH) {
+    return { message: messages.passwordTooLong, fields: ['password'] };
+  }
+  if (username.length > USERNAME_MAX_LENGTH) {
+    return { message: messages.usernameTooLong, fields: ['username'] };
+  }
+  if (!isValidTelephone(input.telephone.trim())) {
+    return { message: messages.telephoneInvalid, fields: ['telephone'] };
+  }
+  if (!isValidEmail(input.email.trim())) {
+    return { message: messages.emailInvalid, fields: ['email'] };
+  }
+  if (input.acceptTerms === false) {
+    return { message: messages.acceptTerms, fields: ['acceptTerms'] };
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------- profile
+
+export interface ProfileInput {
+  username: string;
+  telephone: string;
+  email: string;
+  bio: string;
+}
+
+/** Profile checks. An empty email shows 'Заповніть поле' (spec section 5). */
+export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput> | null {
+  if (input.email.trim() === '') return { message: messages.fillField, fields: ['email'] };
+  const username = input.username.trim();
+  if (username.length < USERNAME_MIN_LENGTH) {
+    return { message: messages.usernameTooShort, fields: ['username'] };
+  }
+  if (username.length > USERNAME_MAX_LENGTH) {
+    return { message: messages.usernameTooLong, fields: ['username'] };
+  }
+  if (!isValidTelephone(input.telephone.trim())) {
+    return { message: messages.telephoneInvalid, fields: ['telephone'] };
+  }
+  if (!isValidEmail(input.email.trim())) {
+    return { message: messages.emailInvalid, fields: ['email'] };
+  }
+  if (input.bio.length > BIO_MAX_LENGTH) return { message: messages.bioTooLong, fields: ['bio'] };
+  return null;
+}
+
+// ---------------------------------------------------------------- schemas
+
+const text = (max: number, error: string = messages.fillAllFields) =>
+  z.string({ error }).max(max, { error });
+
+export const loginBodySchema = z
+  .object({
+    telephone: text(32, messages.telephoneInvalid),
+    password: text(PASSWORD_MAX_LENGTH, messages.passwordInvalid),
+  })
+  .superRefine(refineWith(checkLogin));
+
+export const registerBodySchema = z
+  .object({
+    username: text(USERNAME_MAX_LENGTH * 4),
+    email: text(EMAIL_MAX_LENGTH),
+    telephone: text(32),
+    password: text(PASSWORD_MAX_LENGTH * 4),
+  })
+  .superRefine(refineWith(checkRegistration));
+
+export const updateUserBodySchema = z
+  .object({
+    username: text(USERNAME_MAX_LENGTH * 4, messages.usernameTooShort),
+    telephone: text(32, messages.telephoneInvalid),
+    email: text(EMAIL_MAX_LENGTH, messages.fillField),
+    bio: z
+      .string({ error: messages.bioTooLong })
+      .max(BIO_MAX_LENGTH, { error: messages.bioTooLong })
+      .default(''),
+  })
+  .superRefine(refineWith(checkProfile));
+
+export const getUserBodySchema = z
+  .object({ token: z.string({ error: messages.tokenNotFound }).max(512).optional() })
+  .optional();
+
+export const userSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  telephone: z.string(),
+  email: z.string(),
+  bio: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const userResponseSchema = z.object({ user: userSchema });
+
+export type User = z.infer<typeof userSchema>;
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type UserResponse = z.infer<typeof userResponseSchema>;

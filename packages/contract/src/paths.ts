@@ -1,0 +1,42 @@
+/** API paths, relative to the base `/api/` (DESIGN.md section 3; the specification's spelling kept). */
+export const API_BASE = '/api/';
+
+export const API = {
+  health: 'health',
+  register: 'auth/register',
+  login: 'auth/login',
+  getUser: 'auth/getUser',
+  updateUser: 'auth/updateUser',
+  logout: 'auth/logout',
+  teacherApplications: 'applications/teachers',
+} as const;
+
+/** Public landing pages of featured courses: /course-details:N (there is no :3). */
+export const PUBLIC_LANDING_IDS = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13] as const;
+/** The landing pages a signed-in user reaches, plus the bare /course-details. */
+export const SIGNED_IN_LANDING_IDS = [1, 2, 4, 5, 6, 7] as const;
+
+/** Client routes of spec section 2, one typed map instead of string literals. */
+export const ROUTES = {
+  start: '/start',
+  login: '/login',
+  register: '/register',
+  loginAlt: '/loginn',
+  registerAlt: '/registerr',
+  game: '/game',
+  futureTeacher: '/future-teacher',
+  donate: '/donate',
+  courseDetails: '/course-details',
+  courseLanding: (id: number) => `/course-details:${id}`,
+  home: '/home',
+  settings: '/settings',
+  profile: '/profile',
+  contacts: '/contacts',
+  vacancyList: '/vacancylist',
+  myCourseList: '/my-courselist',
+  demoCourse: (id: string | number) => `/course/${id}`,
+  myCourseDetails: (id: string) => `/mycourse-details/${id}`,
+  test: '/test',
+  courseGrid: '/course-grid-page',
+  courseCreate: '/courseCreate',
+} as const;
