@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { isValidStorageKey, StorageNotFoundError, type Storage, type StorageArea } from './storage.ts';
+
+/**
+ * Files under one root directory (default ./data/uploads). A write goes to
+ * `.tmp/` first and is renamed into place when complete, so a crash never
+ * leaves a half-written object under its key.
+ */
+export class LocalDiskStorage implements Storage {
+  private readonly tmpDir: string;
+
+  constructor(private readonly root: string) {
+    this.tmpDir = path.join(root, '.tmp');
+    for (const dir of [this.tmpDir, path.join(root, 'homework'), path.join(root, 'covers')]) {
+      fs.mkdirSync(dir, { recursive: true });
+    }
+    // Leftovers of writes cut off by a crash.
+    for (const name of fs.readdirSync(this.tmpDir)) fs.rmSync(path.join(this.tmpDir, name), { force: true });
+  }
+
+  private resolve(key: string): string {
+    if (!isValidStorageKey(key)) throw new StorageNotFoundError(`invalid key`);
+    const full = path.resolve(this.root, key);
+    if (!full.startsWith(this.root + path.sep)) throw new StorageNotFoundError(`invalid key`);
+    return full;
+  }
+
+  async write(key: string, source: Readable): Promise<{ size: number }> {
+    const target = this.resolve(key);
+    const tmp = path.join(this.tmpDir, randomUUID());
+    const handle = await fsp.open(tmp, 'w');
+    let size: number;
+    try {
+      await pipeline(source, handle.createWriteStream({ autoClose: false }));
+      await handle.sync();
+      size = (await handle.stat()).size;
+    } catch (error) {
+      await handle.close().catch(() => {});
+      await fsp.rm(tmp, { force: true });
+      throw error;
+    }
+    await handle.close();
+    await fsp.rename(tmp, target);
+    return { size };
+  }
+
+  async read(key: string): Promise<{ stream: Readable; size: number }> {
+    const full = this.resolve(key);
+    let size: number;
+    try {
+      size = (await fsp.stat(full)).size;
+    } catch {
+      throw new StorageNotFoundError(key);
+    }
+    return { stream: fs.createReadStream(full), size };
+  }
+
+  async remove(key: string): Promise<void> {
+    await fsp.rm(this.resolve(key), { force: true });
+  }
+
+  async *list(area: StorageArea): AsyncIterable<string> {
+    const dir = await fsp.opendir(path.join(this.root, area));
+    for await (const entry of dir) {
+      const key = `${area}/${entry.name}`;
+      if (entry.isFile() && isValidStorageKey(key)) yield key;
+    }
+  }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// `npm test`: every suite in order — unit and API tests (Vitest; the API
+// suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is
+// set), the web build, then the end-to-end journeys in Chromium
+// (Playwright). Every suite runs even when an earlier one fails; the last
+// line is the totals, and the exit code is non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+const vitestJson = path.join(results, 'vitest.json');
+const playwrightJson = path.join(results, 'playwright.json');
+
+function run(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+// 1. Unit and API tests.
+fs.rmSync(vitestJson, { force: true });
+const vitestOk = run('unit and API tests (Vitest)', 'npx', [
+  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // A suite file that failed to load has no tests to count: count it once.
+  const brokenFiles = vitest.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  totals.failed += brokenFiles.length;
+}
+if (!vitestOk && (!vitest || totals.failed === 0)) totals.failed += 1;
+ok &&= vitestOk;
+
+// 2. The web build the end-to-end suite serves.
+const buildOk = run('web build', 'npm', ['run', 'build', '--silent', '-w', 'apps/web']);
+if (buildOk) totals.passed += 1;
+else totals.failed += 1;
+ok &&= buildOk;
+
+// 3. End-to-end journeys.
+if (buildOk) {
+  fs.rmSync(playwrightJson, { force: true });
+  const e2eOk = run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  });
+  const pw = readJson(playwrightJson);
+  if (pw?.stats) {
+    totals.passed += pw.stats.expected + pw.stats.flaky;
+    totals.failed += pw.stats.unexpected;
+    totals.skipped += pw.stats.skipped;
+  }
+  if (!e2eOk && (!pw?.stats || pw.stats.unexpected === 0)) totals.failed += 1;
+  ok &&= e2eOk;
+}
+
+fs.writeFileSync(path.join(results, 'totals.json'), JSON.stringify(totals));
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
