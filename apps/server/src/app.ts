@@ -10,9 +10,14 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
+import { applicationsRoutes } from './features/applications/applications.routes.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { MemoryRateLimiter, unlimitedRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 
@@ -36,6 +41,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   dialect: Dialect;
+  /** Defaults to an in-memory limiter (none when config.rateLimit is false); closed with the app. */
+  rateLimiter?: RateLimiter;
 }
 
 /** Log options: never a password, token or authorization header. */
@@ -72,6 +79,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
 
   registerErrorHandler(app);
+  registerRateLimit(app, deps.rateLimiter ?? (config.rateLimit ? new MemoryRateLimiter() : unlimitedRateLimiter));
+  registerAuth(app);
   await registerSecurity(app);
   await registerDocs(app);
 
@@ -79,6 +88,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>();
       await typed.register(healthRoutes);
+      await typed.register(authRoutes);
+      await typed.register(applicationsRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/connection.ts';
+import {
+  findDemoAccounts,
+  formatStartupBanner,
+  isUsersTableEmpty,
+  loadDemoData,
+  shouldLoadDemoData,
+} from './db/demo-data.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -18,6 +26,15 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
 
   const app = await buildApp({ config, db, dialect }, { logger: loggerOptions(config.logLevel) });
+
+  if (shouldLoadDemoData({ dialect, isNew, demo: config.demo, usersEmpty: await isUsersTableEmpty(db) })) {
+    await loadDemoData(db);
+    app.log.info('demo data loaded');
+  }
+  if (config.redisUrl) {
+    // The Redis limiter comes later behind the same RateLimiter interface.
+    app.log.warn('REDIS_URL is set, but limits are still kept in memory (per process)');
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -37,7 +54,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  void isNew;
+
+  const { port } = app.server.address() as AddressInfo;
+  const wildcard = config.host === '0.0.0.0' || config.host === '::';
+  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  // A plain block on stdout, not a log line: it is read by a person starting the app.
+  console.log(formatStartupBanner(`http://${host}:${port}`, await findDemoAccounts(db)));
 }
 
 main().catch((error) => {

@@ -12,7 +12,6 @@ import {
   isValidTelephone,
 } from './rules.ts';
 
-
 // ---------------------------------------------------------------- sign-in
 
 export interface LoginInput {
@@ -121,8 +120,13 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
 
 // ---------------------------------------------------------------- schemas
 
-const text = (max: number, error: string = messages.fillAllFields) =>
-  z.string({ error }).max(max, { error });
+/**
+ * A string field: `missing` when absent or not a string, `tooLong` beyond a
+ * generous cap (the check functions give the precise length messages; the
+ * cap only keeps huge bodies away from them and from the password hasher).
+ */
+const text = (max: number, missing: string, tooLong: string = missing) =>
+  z.string({ error: missing }).max(max, { error: tooLong });
 
 export const loginBodySchema = z
   .object({
@@ -133,18 +137,18 @@ export const loginBodySchema = z
 
 export const registerBodySchema = z
   .object({
-    username: text(USERNAME_MAX_LENGTH * 4),
-    email: text(EMAIL_MAX_LENGTH),
-    telephone: text(32),
-    password: text(PASSWORD_MAX_LENGTH * 4),
+    username: text(USERNAME_MAX_LENGTH * 4, messages.fillAllFields, messages.usernameTooLong),
+    email: text(EMAIL_MAX_LENGTH, messages.fillAllFields, messages.emailInvalid),
+    telephone: text(32, messages.fillAllFields, messages.telephoneInvalid),
+    password: text(PASSWORD_MAX_LENGTH * 4, messages.fillAllFields, messages.passwordTooLong),
   })
   .superRefine(refineWith(checkRegistration));
 
 export const updateUserBodySchema = z
   .object({
-    username: text(USERNAME_MAX_LENGTH * 4, messages.usernameTooShort),
+    username: text(USERNAME_MAX_LENGTH * 4, messages.usernameTooShort, messages.usernameTooLong),
     telephone: text(32, messages.telephoneInvalid),
-    email: text(EMAIL_MAX_LENGTH, messages.fillField),
+    email: text(EMAIL_MAX_LENGTH, messages.fillField, messages.emailInvalid),
     bio: z
       .string({ error: messages.bioTooLong })
       .max(BIO_MAX_LENGTH, { error: messages.bioTooLong })
@@ -152,9 +156,10 @@ export const updateUserBodySchema = z
   })
   .superRefine(refineWith(checkProfile));
 
+/** The body is optional (the bearer header may carry the token); a bodiless POST arrives as null. */
 export const getUserBodySchema = z
   .object({ token: z.string({ error: messages.tokenNotFound }).max(512).optional() })
-  .optional();
+  .nullish();
 
 export const userSchema = z.object({
   _id: z.string(),

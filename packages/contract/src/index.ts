@@ -1,5 +1,6 @@
 export * from './applications.ts';
 export * from './auth.ts';
+export * from './courses.ts';
 export * from './errors.ts';
 export * from './form.ts';
 export * from './messages.ts';

@@ -9,6 +9,21 @@ export const API = {
   updateUser: 'auth/updateUser',
   logout: 'auth/logout',
   teacherApplications: 'applications/teachers',
+  courses: 'courses',
+  course: (id: string) => `courses/${encodeURIComponent(id)}`,
+  createCourse: 'newcourses/newcteate-course',
+  updateCourse: 'courses/update',
+  createdCourses: 'users/created-courses',
+  enroll: (courseId: string) => `courses/${encodeURIComponent(courseId)}/enroll`,
+  userCourses: (userId: string) => `user/${encodeURIComponent(userId)}/courses`,
+  uploadHomework: 'courses/upload-homework',
+  ownHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework`,
+  usersWithHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/userswithhw`,
+  homeworkFile: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/file`,
+  gradeHomework: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/grade`,
+  homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,
+  gradesCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/grades.csv`,
+  cover: (key: string) => `files/covers/${encodeURIComponent(key)}`,
 } as const;
 
 /** Public landing pages of featured courses: /course-details:N (there is no :3). */

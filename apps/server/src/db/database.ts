@@ -37,10 +37,50 @@ export interface TeacherApplicationsTable {
   decided_at: string | null;
 }
 
+export interface CoursesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  description: string;
+  category: string;
+  homework_task: string;
+  homework_due_at: string | null;
+  cover_key: string | null;
+  search_text: string;
+  enrolled_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EnrollmentsTable {
+  user_id: string;
+  course_id: string;
+  created_at: string;
+}
+
+export interface HomeworkTable {
+  id: string;
+  course_id: string;
+  user_id: string;
+  file_key: string;
+  file_name: string;
+  size: number;
+  mime_type: string;
+  comment: string;
+  submitted_at: string;
+  is_late: number;
+  grade: string | null;
+  feedback: string | null;
+  graded_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   teacher_applications: TeacherApplicationsTable;
+  courses: CoursesTable;
+  enrollments: EnrollmentsTable;
+  homework: HomeworkTable;
 }
 
 export type Db = Kysely<Database>;

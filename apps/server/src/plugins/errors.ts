@@ -1,17 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, type ErrorBody } from '@urok/contract';
+import { errorBodySchema, messages, type ErrorBody, type ErrorCode } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 
-/** Fastify's own client-error codes and the message each one gets. */
-const FASTIFY_CLIENT_ERRORS: Record<number, string> = {
-  400: messages.badRequest,
-  401: messages.unauthorized,
-  403: messages.forbidden,
-  404: messages.notFound,
-  413: messages.payloadTooLarge,
-  415: messages.unsupportedMediaType,
-  429: messages.tooManyRequests,
+/** Fastify's own client errors (bad JSON, body too large, …): the message and code each one gets. */
+const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }> = {
+  400: { message: messages.badRequest, code: 'BAD_REQUEST' },
+  401: { message: messages.unauthorized, code: 'UNAUTHORIZED' },
+  403: { message: messages.forbidden, code: 'FORBIDDEN' },
+  404: { message: messages.notFound, code: 'NOT_FOUND' },
+  413: { message: messages.payloadTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+  415: { message: messages.unsupportedMediaType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+  429: { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
 };
 
 /**
@@ -29,20 +29,43 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
+      let message: string | undefined;
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').split('/')[0] || '_';
+        const field = issue.instancePath.replace(/^\//, '').split('/')[0];
+        // A body that is not even an object gets the generic text, not zod's English default.
+        if (!field) continue;
         fields[field] ??= issue.message ?? messages.badRequest;
+        message ??= fields[field];
       }
-      const message = error.validation[0]?.message ?? messages.badRequest;
-      return reply.code(400).send({ message, code: 'BAD_REQUEST', fields } satisfies ErrorBody);
+      const body: ErrorBody = { message: message ?? messages.badRequest, code: 'BAD_REQUEST' };
+      if (Object.keys(fields).length > 0) body.fields = fields;
+      return reply.code(400).send(body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .code(status)
-        .send({ message: FASTIFY_CLIENT_ERRORS[status] ?? messages.badRequest } satisfies ErrorBody);
+      const known = FASTIFY_CLIENT_ERRORS[status];
+      const body: ErrorBody = known ? { message: known.message, code: known.code } : { message: messages.badRequest };
+      return reply.code(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: messages.internalError, code: 'INTERNAL' } satisfies ErrorBody);
   });
+}
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input: `message` is the first problem, `fields` names each field at fault',
+  401: 'No token, or the session is invalid or expired',
+  403: 'Signed in, but not allowed',
+  404: 'Not found',
+  409: 'Conflict with existing data (e.g. the telephone is taken)',
+  413: 'Body too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests: wait the seconds of the Retry-After header',
+};
+
+/** Route schema `response` entries for the error statuses a route can answer (documented in /api/docs). */
+export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+  return Object.fromEntries(
+    statuses.map((status) => [status, errorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error')]),
+  ) as Record<S, typeof errorBodySchema>;
 }

@@ -1,0 +1,97 @@
+import { applicationStatusSchema, type TeacherApplication } from '@urok/contract';
+import {
+  approveApplication,
+  getApplication,
+  listApplications,
+  rejectApplication,
+} from '../../features/applications/applications.service.ts';
+import { UsageError, type AdminCommandGroup } from '../command.ts';
+import { formatTable, formatTimestamp } from '../table.ts';
+
+function describeApplication(application: TeacherApplication): string {
+  return `${application._id} (${application.fullName}, ${application.telephone})`;
+}
+
+function requireId(args: readonly string[]): string {
+  const id = args[0]?.trim();
+  if (!id) throw new UsageError('An application id is required (see `applications list`).');
+  return id;
+}
+
+export const applicationsCommands: AdminCommandGroup = {
+  summary: 'Teacher applications: review, approve, reject',
+  commands: {
+    list: {
+      usage: 'applications list [pending|approved|rejected]',
+      summary: 'List applications, oldest first (all of them, or those with one status)',
+      async run({ db, io }, args) {
+        const parsed = args[0] === undefined ? undefined : applicationStatusSchema.safeParse(args[0]);
+        if (parsed && !parsed.success) {
+          throw new UsageError(`Unknown status "${args[0]}": use pending, approved or rejected.`);
+        }
+        const status = parsed?.data;
+        const applications = await listApplications(db, status);
+        if (applications.length === 0) {
+          io.out(status ? `No ${status} teacher applications.` : 'No teacher applications.');
+          return;
+        }
+        io.out(
+          formatTable(
+            ['ID', 'STATUS', 'SUBMITTED', 'NAME', 'TELEPHONE', 'EMAIL', 'SUBJECT'],
+            applications.map((a) => [
+              a._id,
+              a.status,
+              formatTimestamp(a.createdAt),
+              a.fullName,
+              a.telephone,
+              a.email,
+              a.subject,
+            ]),
+          ),
+        );
+        io.out(`\n${applications.length} application(s).`);
+      },
+    },
+    show: {
+      usage: 'applications show <id>',
+      summary: 'Everything one application says',
+      async run({ db, io }, args) {
+        const a = await getApplication(db, requireId(args));
+        io.out(
+          [
+            `ID:         ${a._id}`,
+            `Status:     ${a.status}${a.decidedAt ? ` (${formatTimestamp(a.decidedAt)})` : ''}`,
+            `Submitted:  ${formatTimestamp(a.createdAt)}`,
+            `Name:       ${a.fullName}`,
+            `Telephone:  ${a.telephone}`,
+            `Email:      ${a.email}`,
+            `Subject:    ${a.subject}`,
+            `Experience: ${a.experience || '—'}`,
+            `Motivation: ${a.motivation}`,
+          ].join('\n'),
+        );
+      },
+    },
+    approve: {
+      usage: 'applications approve <id>',
+      summary: 'Approve: the account with that telephone becomes a teacher (now, or when it registers)',
+      async run({ db, io }, args) {
+        const { application, teacher } = await approveApplication(db, requireId(args));
+        io.out(`Approved application ${describeApplication(application)}.`);
+        io.out(
+          teacher
+            ? `${teacher.username} (${application.telephone}) is a teacher now.`
+            : `No account with ${application.telephone} yet: it becomes a teacher when it registers.`,
+        );
+      },
+    },
+    reject: {
+      usage: 'applications reject <id>',
+      summary: 'Reject a pending application (the account, if any, stays a student)',
+      async run({ db, io }, args) {
+        const application = await rejectApplication(db, requireId(args));
+        io.out(`Rejected application ${describeApplication(application)}.`);
+      },
+    },
+  },
+};

@@ -1,0 +1,43 @@
+import type { ApplicationStatus } from '@urok/contract';
+import type { Db, TeacherApplicationsTable } from '../../db/database.ts';
+
+export type ApplicationRow = TeacherApplicationsTable;
+
+export async function insertApplication(db: Db, row: ApplicationRow): Promise<void> {
+  await db.insertInto('teacher_applications').values(row).execute();
+}
+
+export function findApplicationById(db: Db, id: string): Promise<ApplicationRow | undefined> {
+  return db.selectFrom('teacher_applications').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Oldest first: the operator works through them in the order they came. */
+export function findApplications(db: Db, status?: ApplicationStatus): Promise<ApplicationRow[]> {
+  let query = db.selectFrom('teacher_applications').selectAll();
+  if (status) query = query.where('status', '=', status);
+  return query.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+}
+
+export async function setApplicationStatus(
+  db: Db,
+  id: string,
+  status: ApplicationStatus,
+  decidedAt: string,
+): Promise<void> {
+  await db.updateTable('teacher_applications').set({ status, decided_at: decidedAt }).where('id', '=', id).execute();
+}
+
+/** Makes the account holding `telephone`, if there is one yet, a teacher; returns it. */
+export async function promoteUserByTelephone(
+  db: Db,
+  telephone: string,
+  updatedAt: string,
+): Promise<{ id: string; username: string } | undefined> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: 1, updated_at: updatedAt })
+    .where('telephone', '=', telephone)
+    .where('is_admin', '=', 0)
+    .execute();
+  return db.selectFrom('users').select(['id', 'username']).where('telephone', '=', telephone).executeTakeFirst();
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  API,
+  authResponseSchema,
+  canonicalTelephone,
+  getUserBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  updateUserBodySchema,
+  userResponseSchema,
+} from '@urok/contract';
+import type { AppInstance } from '../../app.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { endSession, loginUser, registerUser, updateProfile } from './auth.service.ts';
+
+export async function authRoutes(app: AppInstance): Promise<void> {
+  app.post(
+    `/${API.register}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a student account (a teacher one when an application for the number was approved)',
+        body: registerBodySchema,
+        response: { 201: authResponseSchema.describe('Signed up and signed in'), ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      await app.throttle(RATE_LIMITS.registerPerIp, request.ip);
+      const result = await registerUser(app.db, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    `/${API.login}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with telephone and password',
+        body: loginBodySchema,
+        response: { 200: authResponseSchema.describe('Signed in'), ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      await app.throttle(RATE_LIMITS.loginPerIp, request.ip);
+      await app.throttle(RATE_LIMITS.loginPerTelephone, canonicalTelephone(request.body.telephone.trim()));
+      return loginUser(app.db, request.body);
+    },
+  );
+
+  app.post(
+    `/${API.getUser}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The user of a token, sent in the body or as the bearer header',
+        security: bearerSecurity,
+        body: getUserBodySchema,
+        response: { 200: userResponseSchema.describe('The user of the token'), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = await app.authenticateRequest(request, request.body?.token?.trim());
+      return { user };
+    },
+  );
+
+  app.put(
+    `/${API.updateUser}`,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: "Update the signed-in user's profile",
+        security: bearerSecurity,
+        body: updateUserBodySchema,
+        response: { 200: userResponseSchema.describe('The updated user'), ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => {
+      const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
+      return { user };
+    },
+  );
+
+  app.post(
+    `/${API.logout}`,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session of this token is deleted',
+        security: bearerSecurity,
+        response: { 204: z.null().describe('Signed out'), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      if (request.sessionTokenHash) await endSession(app.db, request.sessionTokenHash);
+      return reply.code(204).send(null);
+    },
+  );
+}

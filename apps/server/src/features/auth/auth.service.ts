@@ -1,0 +1,169 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import {
+  canonicalTelephone,
+  messages,
+  type LoginInput,
+  type ProfileInput,
+  type RegisterInput,
+  type User,
+} from '@urok/contract';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  extendSession,
+  findSessionWithUser,
+  findUserById,
+  findUserByTelephone,
+  hasApprovedApplication,
+  insertSession,
+  insertUser,
+  setUserTeacher,
+  updateUserProfile,
+  type UserRow,
+} from './auth.repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY_MS;
+/** A used session is pushed out to a full TTL at most once a day: one write a day, not one a request. */
+export const SESSION_EXTEND_AFTER_MS = DAY_MS;
+
+export interface SignedIn {
+  token: string;
+  user: User;
+}
+
+export interface Authenticated {
+  user: User;
+  tokenHash: string;
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    username: row.username,
+    telephone: row.telephone,
+    email: row.email,
+    bio: row.bio,
+    isAdmin: Number(row.is_admin) === 1,
+    createdAt: row.created_at,
+  };
+}
+
+/** The sessions table keeps only this digest, so a leaked table holds no usable token. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function telephoneTaken(): AppError {
+  return new AppError('CONFLICT', messages.telephoneTaken, { telephone: messages.telephoneTaken });
+}
+
+async function startSession(db: Db, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await deleteExpiredSessions(db, userId, new Date(now).toISOString());
+  await insertSession(db, {
+    token_hash: hashToken(token),
+    user_id: userId,
+    created_at: new Date(now).toISOString(),
+    expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+  });
+  return token;
+}
+
+/**
+ * Creates a student account, or a teacher account when an application for
+ * this telephone was approved before the account existed.
+ */
+export async function registerUser(db: Db, input: RegisterInput): Promise<SignedIn> {
+  const telephone = canonicalTelephone(input.telephone.trim());
+  if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertUser(trx, {
+        id,
+        username: input.username.trim(),
+        telephone,
+        email: input.email.trim(),
+        bio: '',
+        is_admin: 0,
+        password_hash: passwordHash,
+        created_at: now,
+        updated_at: now,
+      });
+      // Checked after the insert: an approval committed at any moment is seen either here or by the approval itself.
+      if (await hasApprovedApplication(trx, telephone)) await setUserTeacher(trx, id, now);
+    });
+  } catch (error) {
+    // Two registrations of one number at once: the second loses on the unique index.
+    if (isUniqueViolation(error)) throw telephoneTaken();
+    throw error;
+  }
+  const row = await findUserById(db, id);
+  if (!row) throw new Error(`user ${id} vanished after insert`);
+  return { token: await startSession(db, id), user: toUser(row) };
+}
+
+/** One answer for an unknown telephone and a wrong password, in about the same time. */
+export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
+  const row = await findUserByTelephone(db, canonicalTelephone(input.telephone.trim()));
+  if (!row) {
+    await spendPasswordCheck(input.password);
+    throw new AppError('UNAUTHORIZED', messages.loginFailed);
+  }
+  if (!(await verifyPassword(row.password_hash, input.password))) {
+    throw new AppError('UNAUTHORIZED', messages.loginFailed);
+  }
+  return { token: await startSession(db, row.id), user: toUser(row) };
+}
+
+/** Resolves a bearer token to its user, extending the session's expiry at most once a day. */
+export async function authenticateToken(db: Db, token: string): Promise<Authenticated> {
+  const tokenHash = hashToken(token);
+  const row = await findSessionWithUser(db, tokenHash);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  const now = Date.now();
+  const expiresAt = Date.parse(row.session_expires_at);
+  if (!(expiresAt > now)) {
+    await deleteSession(db, tokenHash);
+    throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  }
+  if (expiresAt - now < SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) {
+    await extendSession(db, tokenHash, new Date(now + SESSION_TTL_MS).toISOString());
+  }
+  return { user: toUser(row), tokenHash };
+}
+
+/** Updates the four profile fields; the role never changes here. */
+export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  const telephone = canonicalTelephone(input.telephone.trim());
+  const holder = await findUserByTelephone(db, telephone);
+  if (holder && holder.id !== userId) throw telephoneTaken();
+  try {
+    await updateUserProfile(db, userId, {
+      username: input.username.trim(),
+      telephone,
+      email: input.email.trim(),
+      bio: input.bio,
+      updated_at: new Date().toISOString(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw telephoneTaken();
+    throw error;
+  }
+  const row = await findUserById(db, userId);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  return toUser(row);
+}
+
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
+  await deleteSession(db, tokenHash);
+}

@@ -1,0 +1,110 @@
+/**
+ * Throttling behind one async interface, so the in-memory limiter of a
+ * single process can be swapped for a shared store (Redis) when the server
+ * runs as several processes.
+ */
+
+export interface RateLimitRule {
+  /** Part of the bucket key, so two rules never share a counter. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  /** Seconds until the window resets; 0 when allowed. */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  close(): Promise<void>;
+}
+
+/** Every limit of the API, in one place. */
+export const RATE_LIMITS = {
+  loginPerTelephone: { name: 'login-telephone', limit: 10, windowSeconds: 15 * 60 },
+  loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 },
+  registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
+  teacherApplicationPerIp: { name: 'teacher-application-ip', limit: 10, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
+
+interface Bucket {
+  count: number;
+  resetAt: number;
+}
+
+export interface MemoryRateLimiterOptions {
+  now?: () => number;
+  sweepIntervalMs?: number;
+  /** A ceiling on memory when many keys arrive within one window (e.g. a spray of addresses). */
+  maxBuckets?: number;
+}
+
+/** Fixed-window counters in a Map; expired buckets are swept in the background. */
+export class MemoryRateLimiter implements RateLimiter {
+  readonly #buckets = new Map<string, Bucket>();
+  readonly #now: () => number;
+  readonly #maxBuckets: number;
+  readonly #timer: NodeJS.Timeout;
+
+  constructor(options: MemoryRateLimiterOptions = {}) {
+    this.#now = options.now ?? Date.now;
+    this.#maxBuckets = options.maxBuckets ?? 100_000;
+    this.#timer = setInterval(() => this.sweep(), options.sweepIntervalMs ?? 60_000);
+    // The sweep must never keep the process (or a test run) alive.
+    this.#timer.unref();
+  }
+
+  get size(): number {
+    return this.#buckets.size;
+  }
+
+  async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+    const now = this.#now();
+    const bucketKey = `${rule.name}:${key}`;
+    let bucket = this.#buckets.get(bucketKey);
+    if (!bucket || bucket.resetAt <= now) {
+      this.#makeRoom();
+      bucket = { count: 0, resetAt: now + rule.windowSeconds * 1000 };
+      this.#buckets.delete(bucketKey);
+      this.#buckets.set(bucketKey, bucket);
+    }
+    // Stop counting past the limit: the answer is the same and the number stays small.
+    if (bucket.count < rule.limit) {
+      bucket.count += 1;
+      return { allowed: true, retryAfterSeconds: 0 };
+    }
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
+  }
+
+  /** Drops every bucket whose window has ended. */
+  sweep(): void {
+    const now = this.#now();
+    for (const [key, bucket] of this.#buckets) {
+      if (bucket.resetAt <= now) this.#buckets.delete(key);
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#buckets.clear();
+  }
+
+  #makeRoom(): void {
+    if (this.#buckets.size < this.#maxBuckets) return;
+    this.sweep();
+    // Still full: forget the oldest windows (Map keeps insertion order) rather than grow without bound.
+    for (const key of this.#buckets.keys()) {
+      if (this.#buckets.size < this.#maxBuckets) break;
+      this.#buckets.delete(key);
+    }
+  }
+}
+
+/** For RATE_LIMIT=off (benchmarks, browser tests): every call is allowed. */
+export const unlimitedRateLimiter: RateLimiter = {
+  consume: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+  close: async () => {},
+};

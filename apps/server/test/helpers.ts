@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { AuthResponse } from '@urok/contract';
+import { buildApp, type AppInstance } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { migrateToLatest, openDatabase } from '../src/db/connection.ts';
+import type { Db, Dialect } from '../src/db/database.ts';
+
+/** A migrated, empty database of one test's own. */
+export interface TestDatabase {
+  db: Db;
+  dialect: Dialect;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  name: Dialect;
+  open(): Promise<TestDatabase>;
+}
+
+function makeDataDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'urok-test-'));
+}
+
+const sqliteTarget: DatabaseTarget = {
+  name: 'sqlite',
+  async open() {
+    const dataDir = makeDataDir();
+    const { db, dialect } = openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') });
+    await migrateToLatest(db);
+    return {
+      db,
+      dialect,
+      dataDir,
+      async close() {
+        await db.destroy();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/** PostgreSQL: a fresh schema per database, dropped on close. */
+function postgresTarget(url: string): DatabaseTarget {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    name: 'postgres',
+    async open() {
+      const schema = `test_${randomUUID().replaceAll('-', '')}`;
+      await admin(`CREATE SCHEMA ${schema}`);
+      const dataDir = makeDataDir();
+      const { db, dialect } = openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') });
+      await migrateToLatest(db);
+      return {
+        db,
+        dialect,
+        dataDir,
+        async close() {
+          await db.destroy();
+          await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+          fs.rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run describe.each over these. */
+export const databaseTargets: DatabaseTarget[] = [
+  sqliteTarget,
+  ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
+];
+
+/** The production defaults, minus throttling (tests that need it turn it on) and the web app. */
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    rateLimit: false,
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: AppInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  target: DatabaseTarget,
+  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
+  const database = await target.open();
+  const config = testConfig(database.dataDir, options.config);
+  const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: options.logger });
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** One app for a describe block: built before its tests, closed after them. */
+export function useTestApp(target: DatabaseTarget, options: Parameters<typeof createTestApp>[1] = {}): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(target, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = () => {
+    if (!current) throw new Error('the test app is not built yet');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
+  };
+}
+
+let telephoneCounter = 0;
+
+/** A telephone number no other test of this process has used: +38067NNNNNNN. */
+export function uniqueTelephone(): string {
+  telephoneCounter += 1;
+  const suffix = String((process.pid * 1000 + telephoneCounter) % 10_000_000).padStart(7, '0');
+  return `+38067${suffix}`;
+}
+
+export const PASSWORD = 'Secret2024';
+
+export interface Account extends AuthResponse {
+  telephone: string;
+  password: string;
+}
+
+/** Registers through the API and returns the token, the user and the credentials. */
+export async function registerAccount(
+  app: AppInstance,
+  overrides: Partial<{ username: string; email: string; telephone: string; password: string }> = {},
+  remoteAddress = '127.0.0.1',
+): Promise<Account> {
+  const body = {
+    username: 'Taras Bondar',
+    email: 'taras@example.com',
+    telephone: uniqueTelephone(),
+    password: PASSWORD,
+    ...overrides,
+  };
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { ...(response.json() as AuthResponse), telephone: body.telephone, password: body.password };
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+export function validApplication(overrides: Record<string, unknown> = {}) {
+  return {
+    fullName: 'Oksana Petrenko',
+    telephone: uniqueTelephone(),
+    email: 'oksana@example.com',
+    subject: 'Математика',
+    experience: '8 років у школі',
+    motivation: 'Хочу ділитися знаннями з ширшою аудиторією.',
+    ...overrides,
+  };
+}

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// Its own config, so that running vitest here does not pick up the root one (which lists the projects).
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts'],
+  },
+});
