@@ -1,0 +1,81 @@
+/**
+ * The pages loaded on demand: each is its own chunk (React.lazy) behind a
+ * spinner, with the 120 s timeout and retry of lazyPage. Only /login is in
+ * the entry chunk, so the sign-in page stays small.
+ */
+import { lazyPage } from '../components/ui/lazy-page';
+
+// Signed out
+export const RegisterPage = lazyPage(() =>
+  import('../features/auth/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+export const LoginAltPage = lazyPage(() =>
+  import('../features/auth/login-alt-page').then((m) => ({ default: m.LoginAltPage })),
+);
+export const RegisterAltPage = lazyPage(() =>
+  import('../features/auth/register-alt-page').then((m) => ({ default: m.RegisterAltPage })),
+);
+export const StartPage = lazyPage(() =>
+  import('../features/landing/start-page').then((m) => ({ default: m.StartPage })),
+);
+export const CourseLandingPage = lazyPage(() =>
+  import('../features/landing/course-landing-page').then((m) => ({ default: m.CourseLandingPage })),
+);
+export const GamePage = lazyPage(() =>
+  import('../features/game/game-page').then((m) => ({ default: m.GamePage })),
+);
+export const DonatePage = lazyPage(() =>
+  import('../features/donate/donate-page').then((m) => ({ default: m.DonatePage })),
+);
+export const FutureTeacherPage = lazyPage(() =>
+  import('../features/teacher-application/future-teacher-page').then((m) => ({
+    default: m.FutureTeacherPage,
+  })),
+);
+
+// Signed in
+export const SignedInLayout = lazyPage(() =>
+  import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })),
+);
+export const HomePage = lazyPage(() =>
+  import('../features/auth/settings-page').then((m) => ({ default: m.HomePage })),
+);
+export const SettingsPage = lazyPage(() =>
+  import('../features/auth/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
+export const ProfilePage = lazyPage(() =>
+  import('../features/auth/profile-page').then((m) => ({ default: m.ProfilePage })),
+);
+export const ContactsPage = lazyPage(() =>
+  import('../features/contacts/contacts-page').then((m) => ({ default: m.ContactsPage })),
+);
+export const VacancyListPage = lazyPage(() =>
+  import('../features/demos/vacancy-list-page').then((m) => ({ default: m.VacancyListPage })),
+);
+export const DemoCoursePage = lazyPage(() =>
+  import('../features/demos/demo-course-page').then((m) => ({ default: m.DemoCoursePage })),
+);
+export const GradingDemoPage = lazyPage(() =>
+  import('../features/demos/grading-demo-page').then((m) => ({ default: m.GradingDemoPage })),
+);
+export const StudentCourseListPage = lazyPage(() =>
+  import('../features/courses/student-course-list-page').then((m) => ({
+    default: m.StudentCourseListPage,
+  })),
+);
+export const TeacherCourseListPage = lazyPage(() =>
+  import('../features/courses/teacher-course-list-page').then((m) => ({
+    default: m.TeacherCourseListPage,
+  })),
+);
+export const MyCourseDetailsPage = lazyPage(() =>
+  import('../features/courses/my-course-details-page').then((m) => ({
+    default: m.MyCourseDetailsPage,
+  })),
+);
+export const CourseGridPage = lazyPage(() =>
+  import('../features/courses/course-grid-page').then((m) => ({ default: m.CourseGridPage })),
+);
+export const CourseCreatePage = lazyPage(() =>
+  import('../features/courses/course-create-page').then((m) => ({ default: m.CourseCreatePage })),
+);

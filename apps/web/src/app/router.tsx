@@ -1,0 +1,117 @@
+import { use } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import {
+  PUBLIC_LANDING_IDS,
+  ROUTES,
+  SIGNED_IN_LANDING_IDS,
+  type User,
+} from '@urok/contract';
+import { PublicLayout } from '../components/layout/public-layout';
+import { selectUser } from '../features/auth/auth-slice';
+import { useAuthSelector } from '../features/auth/hooks';
+import { LoginPage } from '../features/auth/login-page';
+import * as Pages from './pages';
+
+/**
+ * The three route tables of spec section 2. Paths like '/course-details:1'
+ * are literal segments in React Router 7: a param is only a whole segment
+ * that starts with ':', so 'course-details:1' matches that exact text and
+ * '/course-details:3' falls through to the catch-all redirect.
+ */
+export type RouteTableName = 'signedOut' | 'student' | 'teacher';
+
+const redirectTo = (path: string): RouteObject['element'] => <Navigate to={path} replace />;
+
+function landingRoutes(ids: readonly number[]): RouteObject[] {
+  return ids.map((id) => ({
+    path: ROUTES.courseLanding(id),
+    element: <Pages.CourseLandingPage landingId={id} />,
+  }));
+}
+
+const signedOutRoutes: RouteObject[] = [
+  { path: '/', element: redirectTo(ROUTES.start) },
+  { path: ROUTES.login, element: <LoginPage /> },
+  { path: ROUTES.register, element: <Pages.RegisterPage /> },
+  { path: ROUTES.loginAlt, element: <Pages.LoginAltPage /> },
+  { path: ROUTES.registerAlt, element: <Pages.RegisterAltPage /> },
+  {
+    element: <PublicLayout />,
+    children: [
+      { path: ROUTES.start, element: <Pages.StartPage /> },
+      { path: ROUTES.game, element: <Pages.GamePage /> },
+      { path: ROUTES.futureTeacher, element: <Pages.FutureTeacherPage /> },
+      { path: ROUTES.donate, element: <Pages.DonatePage /> },
+      ...landingRoutes(PUBLIC_LANDING_IDS),
+    ],
+  },
+  { path: '*', element: redirectTo(ROUTES.start) },
+];
+
+/** /future-teacher for a signed-in user: the application pre-filled from the account. */
+function SignedInFutureTeacherPage() {
+  const user = useAuthSelector(selectUser);
+  return (
+    <Pages.FutureTeacherPage
+      prefill={
+        user ? { fullName: user.username, telephone: user.telephone, email: user.email } : undefined
+      }
+    />
+  );
+}
+
+function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
+  const isTeacher = role === 'teacher';
+  return [
+    { path: '/', element: redirectTo(ROUTES.myCourseList) },
+    {
+      element: <Pages.SignedInLayout />,
+      children: [
+        { path: ROUTES.home, element: <Pages.HomePage /> },
+        { path: ROUTES.settings, element: <Pages.SettingsPage /> },
+        { path: ROUTES.profile, element: <Pages.ProfilePage /> },
+        { path: ROUTES.contacts, element: <Pages.ContactsPage /> },
+        { path: ROUTES.vacancyList, element: <Pages.VacancyListPage /> },
+        {
+          path: ROUTES.myCourseList,
+          element: isTeacher ? <Pages.TeacherCourseListPage /> : <Pages.StudentCourseListPage />,
+        },
+        { path: ROUTES.demoCourse(':id'), element: <Pages.DemoCoursePage /> },
+        {
+          path: ROUTES.myCourseDetails(':id'),
+          element: <Pages.MyCourseDetailsPage scope={isTeacher ? 'created' : 'enrolled'} />,
+        },
+        { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
+        { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
+        ...landingRoutes(SIGNED_IN_LANDING_IDS),
+        { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage /> },
+        { path: ROUTES.futureTeacher, element: <SignedInFutureTeacherPage /> },
+        ...(isTeacher ? [{ path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> }] : []),
+      ],
+    },
+    { path: '*', element: redirectTo(ROUTES.myCourseList) },
+  ];
+}
+
+export const ROUTE_TABLES: Record<RouteTableName, RouteObject[]> = {
+  signedOut: signedOutRoutes,
+  student: signedInRoutes('student'),
+  teacher: signedInRoutes('teacher'),
+};
+
+/** Signed in means a user is loaded (spec section 4); a teacher is a user with isAdmin. */
+export function routeTableFor(user: Pick<User, 'isAdmin'> | null): RouteTableName {
+  if (!user) return 'signedOut';
+  return user.isAdmin ? 'teacher' : 'student';
+}
+
+/**
+ * The routes of the current auth state. It suspends (the caller shows a
+ * spinner) until the start-up session restore settled, so a deep link of a
+ * signed-in page survives a reload instead of being redirected.
+ */
+export function AppRoutes({ sessionReady }: { sessionReady: Promise<unknown> }) {
+  use(sessionReady);
+  const user = useAuthSelector(selectUser);
+  return useRoutes(ROUTE_TABLES[routeTableFor(user)]);
+}

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { AppShell } from '../components/layout/app-shell';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { logout, selectUser } from '../features/auth/auth-slice';
+import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/auth/hooks';
+
+/** The signed-in frame around every signed-in page (loaded on demand with them). */
+export function SignedInLayout() {
+  const dispatch = useAuthDispatch();
+  const user = useAuthSelector(selectUser);
+  useEnsureUser();
+  if (!user) return <FullPageSpinner />;
+  return (
+    <AppShell user={user} onLogout={() => void dispatch(logout())}>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,108 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ROUTES, checkLogin, messages, type LoginInput } from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../../lib/form-errors';
+import { preloadApiClient } from '../../../lib/http';
+import { login } from '../auth-slice';
+import { useAuthDispatch } from '../hooks';
+
+type LoginField = keyof LoginInput;
+const FIELDS: readonly LoginField[] = ['telephone', 'password'];
+
+/**
+ * Sign-in form: checkLogin in order (telephone, then password); the invalid
+ * field gets a red border and aria-invalid. The terms box is not enforced
+ * here. On success the app switches to the signed-in route table.
+ */
+export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
+  const dispatch = useAuthDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ telephone: '', password: '', acceptTerms: false });
+  const [errors, setErrors] = useState<FormErrors<LoginField>>(noFormErrors);
+  const [pending, setPending] = useState(false);
+  const alertId = `${idPrefix}-alert`;
+
+  const focusField = (field: LoginField | undefined) => {
+    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const input: LoginInput = { telephone: values.telephone.trim(), password: values.password };
+    const failed = checkLogin(input);
+    if (failed) {
+      const next = fromCheck(failed);
+      setErrors(next);
+      focusField(firstInvalidField(next, FIELDS));
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(login(input));
+    if (login.rejected.match(result)) {
+      setPending(false);
+      setErrors(fromServer(result.payload ?? { message: messages.loginFailed }, FIELDS));
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+      <TextField
+        id={`${idPrefix}-telephone`}
+        name="telephone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label={messages.labelTelephone}
+        hint={messages.telephoneHint}
+        value={values.telephone}
+        onChange={(event) => setValues({ ...values, telephone: event.target.value })}
+        error={errors.fields.telephone}
+        describedBy={alertId}
+      />
+      <PasswordField
+        id={`${idPrefix}-password`}
+        name="password"
+        autoComplete="current-password"
+        label={messages.labelPassword}
+        showLabel={messages.showPassword}
+        hideLabel={messages.hidePassword}
+        value={values.password}
+        onChange={(event) => setValues({ ...values, password: event.target.value })}
+        error={errors.fields.password}
+        describedBy={alertId}
+      />
+      <CheckboxField
+        id={`${idPrefix}-terms`}
+        name="acceptTerms"
+        label={messages.labelTerms}
+        checked={values.acceptTerms}
+        onChange={(event) => setValues({ ...values, acceptTerms: event.target.checked })}
+      />
+      <FormAlert id={alertId} message={errors.message} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {messages.signInAction}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {messages.noAccountYet}{' '}
+        <Link to={ROUTES.register} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+          {messages.signUpLink}
+        </Link>
+      </p>
+    </form>
+  );
+}

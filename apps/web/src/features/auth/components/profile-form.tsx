@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  BANNER_DURATION_MS,
+  BIO_MAX_LENGTH,
+  checkProfile,
+  messages,
+  type ProfileInput,
+  type User,
+} from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../../lib/form-errors';
+import { updateUser } from '../auth-slice';
+import { useAuthDispatch } from '../hooks';
+
+type ProfileField = keyof ProfileInput;
+const FIELDS: readonly ProfileField[] = ['username', 'telephone', 'email', 'bio'];
+
+/** The empty-email check that marks the field but does not block the save (spec section 5). */
+function isNonBlocking(error: { message: string; fields: string[] }): boolean {
+  return error.message === messages.fillField && error.fields.every((field) => field === 'email');
+}
+
+/**
+ * Personal information form (/home, /settings), pre-filled from the user.
+ * The save shows a success or error banner that clears after 5 seconds.
+ */
+export function ProfileForm({ user }: { user: User }) {
+  const dispatch = useAuthDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<ProfileInput>(() => ({
+    username: user.username,
+    telephone: user.telephone,
+    email: user.email,
+    bio: user.bio,
+  }));
+  const [errors, setErrors] = useState<FormErrors<ProfileField>>(noFormErrors);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = (patch: Partial<ProfileInput>) => setValues((current) => ({ ...current, ...patch }));
+
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
+
+  // An empty email is flagged as soon as it is empty, not only after a save.
+  const emailError = errors.fields.email ?? (values.email.trim() === '' ? messages.fillField : undefined);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const failed = checkProfile(values);
+    if (failed && !isNonBlocking(failed)) {
+      const next = fromCheck(failed);
+      setErrors(next);
+      const field = firstInvalidField(next, FIELDS);
+      if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(
+      updateUser({
+        username: values.username.trim(),
+        telephone: values.telephone.trim(),
+        email: values.email.trim(),
+        bio: values.bio,
+      }),
+    );
+    setPending(false);
+    if (updateUser.fulfilled.match(result)) {
+      setBanner({ tone: 'success', text: messages.profileUpdated });
+    } else {
+      if (result.payload) {
+        const next = fromServer(result.payload, FIELDS);
+        // The banner already says the save failed; keep only the field messages.
+        setErrors({ message: null, fields: next.fields });
+      }
+      setBanner({ tone: 'error', text: messages.profileUpdateFailed });
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
+      <StatusBanner banner={banner} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          id="profile-username"
+          name="username"
+          autoComplete="username"
+          label={messages.labelUsername}
+          value={values.username}
+          onChange={(event) => set({ username: event.target.value })}
+          error={errors.fields.username}
+          describedBy="profile-alert"
+        />
+        <TextField
+          id="profile-telephone"
+          name="telephone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          label={messages.labelTelephone}
+          value={values.telephone}
+          onChange={(event) => set({ telephone: event.target.value })}
+          error={errors.fields.telephone}
+          describedBy="profile-alert"
+        />
+      </div>
+      <TextField
+        id="profile-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={messages.labelEmail}
+        value={values.email}
+        onChange={(event) => set({ email: event.target.value })}
+        error={emailError}
+        describedBy="profile-alert"
+      />
+      <TextAreaField
+        id="profile-bio"
+        name="bio"
+        rows={5}
+        maxLength={BIO_MAX_LENGTH}
+        label={messages.labelBio}
+        value={values.bio}
+        onChange={(event) => set({ bio: event.target.value })}
+        error={errors.fields.bio}
+        describedBy="profile-alert"
+      />
+      <FormAlert id="profile-alert" message={errors.message} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {messages.saveProfile}
+        </Button>
+      </div>
+    </form>
+  );
+}

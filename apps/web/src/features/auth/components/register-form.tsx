@@ -1,0 +1,169 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ROUTES, checkRegistration, messages, type RegisterFormInput } from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../../lib/form-errors';
+import { preloadApiClient } from '../../../lib/http';
+import { register } from '../auth-slice';
+import { useAuthDispatch } from '../hooks';
+
+type RegisterField = keyof RegisterFormInput;
+const FIELDS: readonly RegisterField[] = [
+  'username',
+  'email',
+  'telephone',
+  'password',
+  'confirmPassword',
+  'acceptTerms',
+];
+
+const EMPTY: RegisterFormInput = {
+  username: '',
+  email: '',
+  telephone: '',
+  password: '',
+  confirmPassword: '',
+  acceptTerms: false,
+};
+
+/**
+ * Sign-up form: checkRegistration in its order (username length, all fields
+ * filled, password rule, confirmation, then formats and the terms). Server
+ * errors (a taken telephone: 409 with fields) show next to their field.
+ */
+export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
+  const dispatch = useAuthDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<RegisterFormInput>(EMPTY);
+  const [errors, setErrors] = useState<FormErrors<RegisterField>>(noFormErrors);
+  const [pending, setPending] = useState(false);
+  const alertId = `${idPrefix}-alert`;
+  const id = (field: RegisterField) => `${idPrefix}-${field}`;
+  const set = (patch: Partial<RegisterFormInput>) => setValues((current) => ({ ...current, ...patch }));
+
+  const focusField = (field: RegisterField | undefined) => {
+    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const failed = checkRegistration(values);
+    if (failed) {
+      const next = fromCheck(failed);
+      setErrors(next);
+      focusField(firstInvalidField(next, FIELDS));
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(
+      register({
+        username: values.username.trim(),
+        email: values.email.trim(),
+        telephone: values.telephone.trim(),
+        password: values.password,
+      }),
+    );
+    if (register.rejected.match(result)) {
+      setPending(false);
+      const next = fromServer(result.payload ?? { message: messages.internalError }, FIELDS);
+      setErrors(next);
+      focusField(firstInvalidField(next, FIELDS));
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+      <TextField
+        id={id('username')}
+        name="username"
+        autoComplete="username"
+        label={messages.labelUsername}
+        value={values.username}
+        onChange={(event) => set({ username: event.target.value })}
+        error={errors.fields.username}
+        describedBy={alertId}
+      />
+      <TextField
+        id={id('email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        label={messages.labelEmail}
+        value={values.email}
+        onChange={(event) => set({ email: event.target.value })}
+        error={errors.fields.email}
+        describedBy={alertId}
+      />
+      <TextField
+        id={id('telephone')}
+        name="telephone"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        label={messages.labelTelephone}
+        hint={messages.telephoneHint}
+        value={values.telephone}
+        onChange={(event) => set({ telephone: event.target.value })}
+        error={errors.fields.telephone}
+        describedBy={alertId}
+      />
+      <PasswordField
+        id={id('password')}
+        name="password"
+        autoComplete="new-password"
+        label={messages.labelPassword}
+        showLabel={messages.showPassword}
+        hideLabel={messages.hidePassword}
+        value={values.password}
+        onChange={(event) => set({ password: event.target.value })}
+        error={errors.fields.password}
+        describedBy={alertId}
+      />
+      <PasswordField
+        id={id('confirmPassword')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        label={messages.labelConfirmPassword}
+        showLabel={messages.showConfirmPassword}
+        hideLabel={messages.hideConfirmPassword}
+        value={values.confirmPassword}
+        onChange={(event) => set({ confirmPassword: event.target.value })}
+        error={errors.fields.confirmPassword}
+        describedBy={alertId}
+      />
+      <CheckboxField
+        id={id('acceptTerms')}
+        name="acceptTerms"
+        label={messages.labelTerms}
+        checked={values.acceptTerms}
+        onChange={(event) => set({ acceptTerms: event.target.checked })}
+        error={errors.fields.acceptTerms}
+        describedBy={alertId}
+      />
+      <FormAlert id={alertId} message={errors.message} />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {messages.signUpAction}
+      </Button>
+      <p className="text-center text-sm text-slate-600">
+        {messages.haveAccountAlready}{' '}
+        <Link to={ROUTES.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+          {messages.signInLink}
+        </Link>
+      </p>
+    </form>
+  );
+}

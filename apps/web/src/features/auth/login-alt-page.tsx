@@ -1,0 +1,14 @@
+import { messages } from '@urok/contract';
+import { AuthLayout } from '../../components/layout/auth-layout';
+import { useDocumentTitle } from '../../lib/document-title';
+import { LoginForm } from './components/login-form';
+
+/** /loginn: the same sign-in form in a split-screen layout (loaded on demand). */
+export function LoginAltPage() {
+  useDocumentTitle(messages.signInTitle);
+  return (
+    <AuthLayout variant="split" title={messages.signInTitle} intro={messages.signInIntro}>
+      <LoginForm idPrefix="loginn" />
+    </AuthLayout>
+  );
+}

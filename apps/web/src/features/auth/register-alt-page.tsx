@@ -1,0 +1,14 @@
+import { messages } from '@urok/contract';
+import { AuthLayout } from '../../components/layout/auth-layout';
+import { useDocumentTitle } from '../../lib/document-title';
+import { RegisterForm } from './components/register-form';
+
+/** /registerr: the same sign-up form in a split-screen layout (loaded on demand). */
+export function RegisterAltPage() {
+  useDocumentTitle(messages.signUpTitle);
+  return (
+    <AuthLayout variant="split" title={messages.signUpTitle} intro={messages.signUpIntro}>
+      <RegisterForm idPrefix="registerr" />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,15 @@
+import axios, { type AxiosInstance } from 'axios';
+import { API_BASE } from '@urok/contract';
+import { applyAuthToken } from './auth-header';
+
+/**
+ * The one HTTP client of the app (loaded on demand through lib/http). Axios'
+ * default XSRF behaviour (cookie XSRF-TOKEN → header X-XSRF-TOKEN on
+ * same-origin calls) is kept as is; there is no timeout, as in the spec.
+ */
+export const apiClient: AxiosInstance = axios.create({ baseURL: API_BASE });
+
+/** Sets (or, with null, removes) the default `Authorization: Bearer` header. */
+export function setAuthToken(token: string | null, client: AxiosInstance = apiClient): void {
+  applyAuthToken(client, token);
+}
