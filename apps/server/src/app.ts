@@ -12,14 +12,23 @@ import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { contactsRoutes } from './features/contacts/contacts.routes.ts';
+import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
+import { homeworkRoutes } from './features/homework/homework.routes.ts';
 import { MemoryRateLimiter, unlimitedRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerMultipart } from './plugins/multipart.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerStorage } from './plugins/storage.ts';
+import { LocalDiskStorage } from './storage/local-disk-storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -43,6 +52,8 @@ export interface AppDeps {
   dialect: Dialect;
   /** Defaults to an in-memory limiter (none when config.rateLimit is false); closed with the app. */
   rateLimiter?: RateLimiter;
+  /** Defaults to the local disk under config.uploadsDir. */
+  storage?: Storage;
 }
 
 /** Log options: never a password, token or authorization header. */
@@ -81,6 +92,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   registerErrorHandler(app);
   registerRateLimit(app, deps.rateLimiter ?? (config.rateLimit ? new MemoryRateLimiter() : unlimitedRateLimiter));
   registerAuth(app);
+  registerStorage(app, deps.storage ?? new LocalDiskStorage(config.uploadsDir));
+  await registerMultipart(app);
   await registerSecurity(app);
   await registerDocs(app);
 
@@ -90,6 +103,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
       await typed.register(healthRoutes);
       await typed.register(authRoutes);
       await typed.register(applicationsRoutes);
+      await typed.register(pledgesRoutes);
+      await typed.register(contactsRoutes);
+      await typed.register(coursesRoutes);
+      await typed.register(homeworkRoutes);
+      await typed.register(filesRoutes);
     },
     { prefix: '/api' },
   );

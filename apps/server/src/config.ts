@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES } from '@urok/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -30,6 +31,9 @@ export interface Config {
   dataDir: string;
   sqlitePath: string;
   uploadsDir: string;
+  /** Upload limits (DESIGN.md section 4); the contract's constants, which the web app and its messages share. */
+  homeworkMaxBytes: number;
+  coverMaxBytes: number;
   teacherAutoApprove: boolean;
   /** undefined: load demo data only into a new embedded database. */
   demo: boolean | undefined;
@@ -63,6 +67,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sqlitePath: path.join(dataDir, 'urok.db'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    homeworkMaxBytes: HOMEWORK_MAX_BYTES,
+    coverMaxBytes: COVER_MAX_BYTES,
     teacherAutoApprove: e.TEACHER_AUTO_APPROVE,
     demo: e.UROK_DEMO,
     logLevel: e.LOG_LEVEL,

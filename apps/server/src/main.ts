@@ -9,6 +9,8 @@ import {
   loadDemoData,
   shouldLoadDemoData,
 } from './db/demo-data.ts';
+import { sweepOrphanFiles } from './features/files/files.service.ts';
+import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,11 +26,16 @@ async function main(): Promise<void> {
 
   const { db, dialect, isNew } = openDatabase({ url: config.databaseUrl, sqlitePath: config.sqlitePath });
   await migrateToLatest(db);
+  const storage = new LocalDiskStorage(config.uploadsDir);
 
-  const app = await buildApp({ config, db, dialect }, { logger: loggerOptions(config.logLevel) });
+  const app = await buildApp({ config, db, dialect, storage }, { logger: loggerOptions(config.logLevel) });
+
+  // Before listening, so no upload is between its file and its row.
+  const { removed } = await sweepOrphanFiles(db, storage);
+  if (removed.length > 0) app.log.info({ count: removed.length }, 'removed stored files without a row');
 
   if (shouldLoadDemoData({ dialect, isNew, demo: config.demo, usersEmpty: await isUsersTableEmpty(db) })) {
-    await loadDemoData(db);
+    await loadDemoData(db, storage);
     app.log.info('demo data loaded');
   }
   if (config.redisUrl) {

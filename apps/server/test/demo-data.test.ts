@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { Course, Homework } from '@urok/contract';
 import {
   DEMO_ACCOUNTS,
+  DEMO_COURSES,
   findDemoAccounts,
   formatStartupBanner,
   isUsersTableEmpty,
   loadDemoData,
+  makeDemoPdf,
   shouldLoadDemoData,
 } from '../src/db/demo-data.ts';
-import { databaseTargets, useTestApp } from './helpers.ts';
+import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
+import { detectHomeworkType } from '../src/lib/file-types.ts';
+import { listStored } from './course-fixtures.ts';
+import { bearer, databaseTargets, useTestApp } from './helpers.ts';
 
 describe('DEMO_ACCOUNTS', () => {
   it('holds one teacher and two students with the documented credentials', () => {
@@ -51,8 +57,8 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
 
   it('creates accounts that sign in through the API, with the right roles, and is idempotent', async () => {
     expect(await isUsersTableEmpty(t.db)).toBe(true);
-    await loadDemoData(t.db);
-    await loadDemoData(t.db);
+    await loadDemoData(t.db, t.app.storage);
+    await loadDemoData(t.db, t.app.storage);
     expect(await isUsersTableEmpty(t.db)).toBe(false);
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(3);
     expect(await findDemoAccounts(t.db)).toEqual(DEMO_ACCOUNTS);
@@ -71,5 +77,77 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
         isAdmin: account.isTeacher,
       });
     }
+  });
+
+  it('gives the demo teacher six courses with covers, enrolled students and homework, some graded and one late', async () => {
+    // Loaded by the test above; loading again must not add anything.
+    const filesBefore = await listStored(t.app, 'homework');
+    await loadDemoData(t.db, t.app.storage);
+    expect(await listStored(t.app, 'homework')).toEqual(filesBefore);
+
+    const login = async (index: number) => {
+      const account = DEMO_ACCOUNTS[index]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { telephone: account.telephone, password: account.password },
+      });
+      return response.json() as { token: string; user: { _id: string } };
+    };
+    const teacher = await login(0);
+    const created = (await t.app.inject({ method: 'GET', url: '/api/users/created-courses', headers: bearer(teacher.token) })).json()
+      .createdCourses as Course[];
+    expect(created.map((course) => course.title).sort()).toEqual(DEMO_COURSES.map((course) => course.title).sort());
+    // Newest first, as the catalogue shows them.
+    expect(created[0]!.title).toBe('Основи графічного дизайну');
+    expect(created.filter((course) => course.homeworkDueAt !== null && Date.parse(course.homeworkDueAt) < Date.now())).toHaveLength(1);
+    for (const course of created) {
+      const cover = await t.app.inject({ method: 'GET', url: course.coverUrl! });
+      expect(cover.statusCode).toBe(200);
+      expect(cover.headers['content-type']).toBe('image/jpeg');
+    }
+
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/courses?q=python' })).json().courses as Course[];
+    expect(catalogue.map((course) => course.title)).toEqual(['Python для початківців']);
+
+    let submissions = 0;
+    for (const index of [1, 2]) {
+      const student = await login(index);
+      const courses = (await t.app.inject({ method: 'GET', url: `/api/user/${student.user._id}/courses`, headers: bearer(student.token) })).json()
+        .courses as Course[];
+      expect(courses.length).toBeGreaterThanOrEqual(3);
+      for (const course of courses) {
+        const own = (await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}/homework`, headers: bearer(student.token) })).json()
+          .homework as Homework[];
+        submissions += own.length;
+        for (const homework of own) {
+          const file = await t.app.inject({ method: 'GET', url: `/api/homework/${homework._id}/file`, headers: bearer(student.token) });
+          expect(file.statusCode).toBe(200);
+          // The generated files pass the same checks as an upload.
+          expect((await detectHomeworkType(file.rawPayload, homework.fileName))?.mime).toBe(homework.mimeType);
+        }
+      }
+    }
+    const rows = await t.db.selectFrom('homework').selectAll().execute();
+    expect(submissions).toBe(rows.length);
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.filter((row) => row.grade !== null && row.feedback).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((row) => Number(row.is_late) === 1)).toHaveLength(1);
+
+    const counts = await t.db.selectFrom('courses').select(['id', 'enrolled_count']).execute();
+    for (const { id, enrolled_count } of counts) {
+      const enrolled = await t.db.selectFrom('enrollments').select('user_id').where('course_id', '=', id).execute();
+      expect(Number(enrolled_count)).toBe(enrolled.length);
+    }
+    expect((await sweepOrphanFiles(t.db, t.app.storage)).removed).toEqual([]);
+  });
+
+  it('makes valid PDFs', async () => {
+    const pdf = makeDemoPdf(['Hello (world) \\ test']);
+    expect(pdf.subarray(0, 8).toString()).toBe('%PDF-1.4');
+    const text = pdf.toString('latin1');
+    const xref = Number(/startxref\n(\d+)/.exec(text)![1]);
+    expect(text.slice(xref, xref + 4)).toBe('xref');
+    expect(text).toContain('(Hello \\(world\\) \\\\ test) Tj');
   });
 });

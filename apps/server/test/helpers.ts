@@ -64,7 +64,7 @@ function postgresTarget(url: string): DatabaseTarget {
       await admin(`CREATE SCHEMA ${schema}`);
       const dataDir = makeDataDir();
       const { db, dialect } = openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') });
-      await migrateToLatest(db);
+      await migrateToLatest(db, { schema });
       return {
         db,
         dialect,

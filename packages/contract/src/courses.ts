@@ -85,6 +85,37 @@ export const courseFieldsSchema = z
   })
   .superRefine(refineWith(checkCourse));
 
+/**
+ * The text fields of a multipart course update (`PUT courses/update`): the
+ * course id, and any of the course fields to change (absent ones keep their
+ * value; `homeworkDueAt: ''` clears the deadline). `removeCover: 'true'`
+ * drops the cover when no new one is sent. The server runs checkCourse on
+ * the merged result.
+ */
+export const courseUpdateFieldsSchema = z.object({
+  courseId: z.string({ error: messages.courseIdRequired }).trim().min(1, { error: messages.courseIdRequired }).max(100, { error: messages.courseIdRequired }),
+  title: text(COURSE_LIMITS.title.max * 2, messages.courseTitleInvalid).optional(),
+  description: text(COURSE_LIMITS.description.max * 2, messages.courseDescriptionInvalid).optional(),
+  category: text(COURSE_LIMITS.category.max * 2, messages.courseCategoryInvalid).optional(),
+  homeworkTask: text(COURSE_LIMITS.homeworkTask.max, messages.homeworkTaskTooLong).optional(),
+  homeworkDueAt: text(40, messages.homeworkDueInvalid).optional(),
+  removeCover: z.enum(['true', 'false', '1', '0', ''], { error: messages.badRequest }).optional(),
+});
+
+// ---------------------------------------------------------------- homework upload
+
+/** The text fields of a multipart homework upload (`POST courses/upload-homework`); the file part is `file`. */
+export const homeworkFormSchema = z.object({
+  courseId: z.string({ error: messages.courseIdRequired }).trim().min(1, { error: messages.courseIdRequired }).max(100, { error: messages.courseIdRequired }),
+  comment: text(COURSE_LIMITS.comment.max, messages.commentTooLong).default(''),
+});
+
+/** The multipart part names of the upload forms. */
+export const UPLOAD_FIELDS = { homeworkFile: 'file', cover: 'cover' } as const;
+
+/** Where a course's cover is served: the `coverUrl` of the course JSON starts with this. */
+export const COVER_URL_PREFIX = '/api/files/covers/';
+
 // ---------------------------------------------------------------- grading
 
 export interface GradeInput {
@@ -177,3 +208,5 @@ export type Course = z.infer<typeof courseSchema>;
 export type Homework = z.infer<typeof homeworkSchema>;
 export type UserWithHomework = z.infer<typeof userWithHomeworkSchema>;
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
+export type CourseUpdateFields = z.infer<typeof courseUpdateFieldsSchema>;
+export type HomeworkFormFields = z.infer<typeof homeworkFormSchema>;

@@ -73,6 +73,27 @@ export const messages = {
   gradeRequired: 'Вкажіть оцінку (до 10 символів).',
   feedbackTooLong: 'Відгук — не більше 2000 символів.',
   alreadyGraded: 'Роботу вже оцінено.',
+  cursorInvalid: 'Некоректний курсор сторінки: почніть список спочатку.',
+
+  // Grades export (CSV columns, in order)
+  csvStudent: 'Студент',
+  csvTelephone: 'Телефон',
+  csvFile: 'Файл',
+  csvSubmittedAt: 'Надіслано',
+  csvLate: 'Із запізненням',
+  csvGrade: 'Оцінка',
+  csvFeedback: 'Відгук',
+  csvGradedAt: 'Оцінено',
+  csvYes: 'так',
+  csvNo: 'ні',
+  gradesFileSuffix: 'оцінки',
+  homeworkArchiveSuffix: 'домашні завдання',
+
+  // ---- Public site, demos, pledges and contacts (public-site work) ----
+  // Their words, the pledge API's answers included, are `siteMessages`
+  // (site-messages.ts): only lazily loaded pages show them, and a module of
+  // their own keeps them out of the entry chunk that /login loads.
+  // ---- end of public-site section ----
 
   // Generic API errors
   badRequest: 'Перевірте введені дані.',
@@ -153,21 +174,14 @@ export const messages = {
 
   // Web app: what the pages that later issues fill will hold
   comingSoon: 'Ця сторінка ще в роботі.',
-  aboutAllCourses: 'Каталог усіх курсів з пошуком і підвантаженням сторінками.',
-  aboutMyCoursesStudent: 'Курси, на які ви записані, з переходом до домашніх завдань.',
-  aboutMyCoursesTeacher: 'Курси, які ви створили, і студенти, що надіслали домашні завдання.',
-  aboutCourseCreate: 'Форма нового курсу: назва, опис, категорія, домашнє завдання й обкладинка.',
-  aboutCourseDetails: 'Опис курсу, домашнє завдання та надіслані роботи.',
-  aboutDemoCourse: 'Демонстраційна сторінка курсу: компанія, назва, опис і професія.',
-  aboutVacancies: 'Дошка вакансій з фільтром за тегами.',
-  aboutTest: 'Демонстраційна сторінка оцінювання домашніх завдань.',
-  aboutStart: 'Вітальна сторінка з добіркою курсів і запрошенням приєднатися.',
-  aboutGame: 'Коротка вікторина з підрахунком балів.',
-  aboutDonate: 'Як підтримати платформу, з формою обіцянки внеску.',
-  aboutFutureTeacher: 'Заявка на роль викладача; після схвалення адміністратором ви зможете створювати курси.',
-  aboutCourseLanding: 'Сторінка рекомендованого курсу: програма, викладач і запис.',
-  aboutContacts: 'Ваші викладачі (для студента) або студенти (для викладача) з телефоном і email.',
-  aboutAltAuth: 'Та сама форма у двоколонковому розміщенні.',
+
+  // ---- Course pages (courses work) ----
+  // The copy of /course-grid-page, /my-courselist, /mycourse-details/{id} and
+  // /courseCreate (labels, buttons, states) is `courseMessages` in
+  // course-messages.ts, a module of its own so the entry chunk that /login
+  // loads does not carry it. The API's course and homework messages above
+  // (courseNotFound, homeworkTooLarge, alreadyGraded, …) are used from here.
+  // ---- end of course pages section ----
 
   // Web app: shell
   skipToContent: 'Skip to content',

@@ -24,6 +24,10 @@ export const API = {
   homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,
   gradesCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/grades.csv`,
   cover: (key: string) => `files/covers/${encodeURIComponent(key)}`,
+  // ---- public-site work ----
+  pledges: 'pledges',
+  contacts: 'contacts',
+  // ---- end of public-site section ----
 } as const;
 
 /** Public landing pages of featured courses: /course-details:N (there is no :3). */

@@ -41,8 +41,17 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', isNew };
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * `schema`: the PostgreSQL schema that holds Kysely's own migration tables.
+ * Tests pass theirs: unqualified, Kysely would find another test schema's
+ * tables and skip creating its own.
+ */
+export async function migrateToLatest(db: Db, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -74,6 +74,17 @@ export interface HomeworkTable {
   graded_at: string | null;
 }
 
+// ---- public-site work: /donate pledges (migration 0003-pledges) ----
+export interface PledgesTable {
+  id: string;
+  name: string;
+  /** Whole hryvnias (UAH). */
+  amount: number;
+  message: string;
+  created_at: string;
+}
+// ---- end of public-site section ----
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -81,6 +92,7 @@ export interface Database {
   courses: CoursesTable;
   enrollments: EnrollmentsTable;
   homework: HomeworkTable;
+  pledges: PledgesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -28,6 +28,14 @@ export const RATE_LIMITS = {
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 },
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
   teacherApplicationPerIp: { name: 'teacher-application-ip', limit: 10, windowSeconds: 60 * 60 },
+  /** Homework uploads, each up to 20 MB of disk. */
+  homeworkUploadPerUser: { name: 'homework-upload-user', limit: 30, windowSeconds: 10 * 60 },
+  /** Course creation and updates, each with a cover of up to 5 MB. */
+  courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60 },
+  // ---- public-site work ----
+  /** /donate pledges: anonymous writes, so per address. */
+  pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },
+  // ---- end of public-site section ----
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {

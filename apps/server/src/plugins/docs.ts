@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
@@ -12,7 +13,23 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
     },
-    transform: jsonSchemaTransform,
+    // A multipart route documents its form (config.multipartBody) without Fastify validating a streamed body.
+    transform: (document) => {
+      const multipartBody = document.route.config?.multipartBody;
+      if (!multipartBody) return jsonSchemaTransform(document);
+      return jsonSchemaTransform({
+        ...document,
+        schema: { ...document.schema, body: multipartBody, consumes: ['multipart/form-data'] },
+      });
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+/**
+ * A binary part or body in /api/docs. Typed as any: a route answers it with
+ * a stream or Buffer, which Fastify sends without the JSON serializer.
+ */
+export function binarySchema(description: string) {
+  return z.any().meta({ type: 'string', format: 'binary' }).describe(description);
 }

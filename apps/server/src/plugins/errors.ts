@@ -21,6 +21,9 @@ const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Refused before its body was read (an upload over the limit, or of the wrong type): close the
+    // connection after the answer rather than read megabytes nobody will use.
+    if (request.raw.complete === false) reply.header('Connection', 'close');
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       const body: ErrorBody = { message: error.message, code: error.code };

@@ -33,18 +33,22 @@ export class LocalDiskStorage implements Storage {
   async write(key: string, source: Readable): Promise<{ size: number }> {
     const target = this.resolve(key);
     const tmp = path.join(this.tmpDir, randomUUID());
-    const handle = await fsp.open(tmp, 'w');
     let size: number;
     try {
-      await pipeline(source, handle.createWriteStream({ autoClose: false }));
-      await handle.sync();
-      size = (await handle.stat()).size;
+      // A path-based stream: pipeline() over FileHandle.createWriteStream({ autoClose: false })
+      // can hang on Node 20 when a read stream is its source.
+      await pipeline(source, fs.createWriteStream(tmp, { flags: 'wx' }));
+      const handle = await fsp.open(tmp, 'r+');
+      try {
+        await handle.sync();
+        size = (await handle.stat()).size;
+      } finally {
+        await handle.close();
+      }
     } catch (error) {
-      await handle.close().catch(() => {});
       await fsp.rm(tmp, { force: true });
       throw error;
     }
-    await handle.close();
     await fsp.rename(tmp, target);
     return { size };
   }

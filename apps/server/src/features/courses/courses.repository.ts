@@ -1,0 +1,122 @@
+import { sql, type SqlBool } from 'kysely';
+import type { CoursesTable, Db } from '../../db/database.ts';
+import { containsPattern } from '../../lib/search-text.ts';
+
+export type CourseRow = CoursesTable & { author_username: string };
+
+export interface CoursePosition {
+  createdAt: string;
+  id: string;
+}
+
+export interface CourseFilter {
+  /** Folded search words; a course matches when its search_text holds every one. */
+  terms: string[];
+  authorId?: string | undefined;
+  /** Only courses after this one in the newest-first order. */
+  after?: CoursePosition | undefined;
+  limit: number;
+}
+
+function selectCourses(db: Db) {
+  return db
+    .selectFrom('courses')
+    .innerJoin('users', 'users.id', 'courses.author_id')
+    .selectAll('courses')
+    .select('users.username as author_username');
+}
+
+/** One page, newest first by (created_at, id): the index courses_created_id (or courses_author_created_id) serves it. */
+export function findCourses(db: Db, filter: CourseFilter): Promise<CourseRow[]> {
+  let query = selectCourses(db);
+  for (const term of filter.terms) {
+    query = query.where(sql<SqlBool>`courses.search_text like ${containsPattern(term)} escape '\\'`);
+  }
+  if (filter.authorId !== undefined) query = query.where('courses.author_id', '=', filter.authorId);
+  const after = filter.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('courses.created_at', '<', after.createdAt),
+        eb.and([eb('courses.created_at', '=', after.createdAt), eb('courses.id', '<', after.id)]),
+      ]),
+    );
+  }
+  return query.orderBy('courses.created_at', 'desc').orderBy('courses.id', 'desc').limit(filter.limit).execute();
+}
+
+export function findCourseById(db: Db, id: string): Promise<CourseRow | undefined> {
+  return selectCourses(db).where('courses.id', '=', id).executeTakeFirst();
+}
+
+export function findCoursesByAuthor(db: Db, authorId: string): Promise<CourseRow[]> {
+  return selectCourses(db)
+    .where('courses.author_id', '=', authorId)
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id', 'desc')
+    .execute();
+}
+
+/** The courses a user is enrolled in, the latest enrolment first. */
+export function findEnrolledCourses(db: Db, userId: string): Promise<CourseRow[]> {
+  return selectCourses(db)
+    .innerJoin('enrollments', 'enrollments.course_id', 'courses.id')
+    .where('enrollments.user_id', '=', userId)
+    .orderBy('enrollments.created_at', 'desc')
+    .orderBy('courses.id', 'desc')
+    .execute();
+}
+
+export async function insertCourse(db: Db, row: CoursesTable): Promise<void> {
+  await db.insertInto('courses').values(row).execute();
+}
+
+export async function updateCourseFields(
+  db: Db,
+  id: string,
+  fields: Pick<
+    CoursesTable,
+    'title' | 'description' | 'category' | 'homework_task' | 'homework_due_at' | 'cover_key' | 'search_text' | 'updated_at'
+  >,
+): Promise<void> {
+  await db.updateTable('courses').set(fields).where('id', '=', id).execute();
+}
+
+/** Adds the enrolment unless it exists; true when this call added it. */
+export async function insertEnrollment(db: Db, userId: string, courseId: string, createdAt: string): Promise<boolean> {
+  const result = await db
+    .insertInto('enrollments')
+    .values({ user_id: userId, course_id: courseId, created_at: createdAt })
+    .onConflict((oc) => oc.columns(['user_id', 'course_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Removes the enrolment; true when there was one. */
+export async function deleteEnrollment(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('enrollments')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** enrolled_count + delta, as one statement: concurrent enrolments each add their own 1 under the row lock. */
+export async function changeEnrolledCount(db: Db, courseId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .updateTable('courses')
+    .set((eb) => ({ enrolled_count: eb('enrolled_count', '+', delta) }))
+    .where('id', '=', courseId)
+    .execute();
+}
+
+export async function isEnrolled(db: Db, userId: string, courseId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('enrollments')
+    .select('user_id')
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  API,
+  COURSE_LIMITS,
+  courseFieldsSchema,
+  courseListQuerySchema,
+  courseListResponseSchema,
+  courseResponseSchema,
+  coursesResponseSchema,
+  courseUpdateFieldsSchema,
+  createdCoursesResponseSchema,
+  UPLOAD_FIELDS,
+  updateCourseResponseSchema,
+} from '@urok/contract';
+import type { AppInstance } from '../../app.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
+import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { binarySchema } from '../../plugins/docs.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import {
+  assertCourseAuthor,
+  coverUploadRule,
+  createCourse,
+  enrollInCourse,
+  getCourse,
+  leaveCourse,
+  listCourses,
+  listCreatedCourses,
+  listEnrolledCourses,
+  updateCourse,
+} from './courses.service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+const COURSE_TEXT_FIELDS = ['title', 'description', 'category', 'homeworkTask', 'homeworkDueAt'] as const;
+
+/** The documented form of course creation (the body is streamed, see plugins/multipart.ts). */
+const createCourseForm = z.object({
+  title: z.string().describe(`${COURSE_LIMITS.title.min}–${COURSE_LIMITS.title.max} characters`),
+  description: z.string().describe(`${COURSE_LIMITS.description.min}–${COURSE_LIMITS.description.max} characters`),
+  category: z.string().describe(`${COURSE_LIMITS.category.min}–${COURSE_LIMITS.category.max} characters`),
+  homeworkTask: z.string().optional().describe(`Up to ${COURSE_LIMITS.homeworkTask.max} characters`),
+  homeworkDueAt: z.string().optional().describe('ISO 8601 date-time with a zone; empty for no deadline'),
+  [UPLOAD_FIELDS.cover]: binarySchema('JPEG, PNG or WebP, up to 5 MB, checked from its bytes').optional(),
+});
+
+const updateCourseForm = z.object({
+  courseId: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  category: z.string().optional(),
+  homeworkTask: z.string().optional(),
+  homeworkDueAt: z.string().optional().describe("ISO 8601 date-time; '' removes the deadline"),
+  removeCover: z.enum(['true', 'false']).optional().describe('true drops the cover (when no new one is sent)'),
+  [UPLOAD_FIELDS.cover]: binarySchema('A new cover: replaces the old one, whose file is deleted').optional(),
+});
+
+export async function coursesRoutes(app: AppInstance): Promise<void> {
+  const coverRule = coverUploadRule(app.config.coverMaxBytes);
+
+  app.get(
+    `/${API.courses}`,
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'Courses, newest first, paged by cursor; `q` searches title, description and category',
+        querystring: courseListQuerySchema,
+        response: { 200: courseListResponseSchema.describe('One page; nextCursor is null on the last'), ...errorResponses(400) },
+      },
+    },
+    async (request) => listCourses(app.db, request.query),
+  );
+
+  app.get(
+    '/courses/:id',
+    {
+      schema: {
+        tags: ['courses'],
+        summary: 'One course',
+        params: idParams,
+        response: { 200: courseResponseSchema.describe('The course'), ...errorResponses(400, 404) },
+      },
+    },
+    async (request) => ({ course: await getCourse(app.db, request.params.id) }),
+  );
+
+  for (const [path, summary] of [
+    [API.createCourse, 'Create a course (teachers); the specification’s spelling of the path'],
+    [API.courses, 'Create a course (teachers); the correctly spelled alias'],
+  ] as const) {
+    app.post(
+      `/${path}`,
+      {
+        onRequest: app.requireTeacher,
+        config: { multipartBody: createCourseForm },
+        schema: {
+          tags: ['courses'],
+          summary,
+          security: bearerSecurity,
+          response: { 201: courseResponseSchema.describe('The new course'), ...errorResponses(400, 401, 403, 413, 415, 429) },
+        },
+      },
+      async (request, reply) => {
+        const user = getCurrentUser(request);
+        await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
+        const form = await readMultipartForm(request, app.storage, {
+          fields: COURSE_TEXT_FIELDS,
+          file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
+        });
+        const course = await withUploadCleanup(app.storage, form.file, () =>
+          createCourse(app.db, user._id, parseFormFields(courseFieldsSchema, form.fields), form.file),
+        );
+        return reply.code(201).send({ course });
+      },
+    );
+  }
+
+  app.put(
+    `/${API.updateCourse}`,
+    {
+      onRequest: app.requireUser,
+      config: { multipartBody: updateCourseForm },
+      schema: {
+        tags: ['courses'],
+        summary: 'Update a course (its author); fields not sent keep their value',
+        security: bearerSecurity,
+        response: {
+          200: updateCourseResponseSchema.describe("The course, and all of the author's courses"),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
+      const form = await readMultipartForm(request, app.storage, {
+        fields: ['courseId', ...COURSE_TEXT_FIELDS, 'removeCover'],
+        file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
+        // When the course id came first, a non-author is refused before a cover is stored.
+        beforeFile: async (fields) => {
+          if (fields.courseId) await assertCourseAuthor(app.db, user._id, fields.courseId.trim());
+        },
+      });
+      return withUploadCleanup(app.storage, form.file, () =>
+        updateCourse(app.db, app.storage, user._id, parseFormFields(courseUpdateFieldsSchema, form.fields), form.file),
+      );
+    },
+  );
+
+  app.get(
+    `/${API.createdCourses}`,
+    {
+      onRequest: app.requireTeacher,
+      schema: {
+        tags: ['courses'],
+        summary: "The signed-in teacher's own courses, newest first",
+        security: bearerSecurity,
+        response: { 200: createdCoursesResponseSchema.describe('Courses this teacher wrote'), ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => ({ createdCourses: await listCreatedCourses(app.db, getCurrentUser(request)._id) }),
+  );
+
+  app.post(
+    '/courses/:id/enroll',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['courses'],
+        summary: 'Enrol in a course (idempotent); the author cannot enrol in their own course (403)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: courseResponseSchema.describe('The course with its new enrolledCount'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ course: await enrollInCourse(app.db, getCurrentUser(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/courses/:id/enroll',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['courses'],
+        summary: 'Leave a course (idempotent: 204 also when not enrolled); submitted homework is kept',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: z.null().describe('Not enrolled (any more)'), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await leaveCourse(app.db, getCurrentUser(request)._id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/user/:id/courses',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['courses'],
+        summary: 'The courses a user is enrolled in, the latest enrolment first (that user only)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: coursesResponseSchema.describe('Enrolled courses'), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({ courses: await listEnrolledCourses(app.db, getCurrentUser(request), request.params.id) }),
+  );
+}

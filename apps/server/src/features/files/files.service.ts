@@ -1,0 +1,55 @@
+import type { Readable } from 'node:stream';
+import { messages } from '@urok/contract';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import { coverTypeFromKey } from '../../lib/file-types.ts';
+import { isValidStorageKey, StorageNotFoundError, type Storage, type StorageArea } from '../../storage/storage.ts';
+import { findReferencedKeys } from './files.repository.ts';
+
+export interface CoverFile {
+  stream: Readable;
+  size: number;
+  contentType: string;
+}
+
+/** A stored cover by the name in its URL; 404 for anything that is not one. */
+export async function openCover(storage: Storage, name: string): Promise<CoverFile> {
+  const key = `covers/${name}`;
+  const contentType = isValidStorageKey(key) ? coverTypeFromKey(key) : undefined;
+  if (!contentType) throw new AppError('NOT_FOUND', messages.notFound);
+  try {
+    const { stream, size } = await storage.read(key);
+    return { stream, size, contentType };
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', messages.notFound);
+    throw error;
+  }
+}
+
+const SWEEP_BATCH = 500;
+const SWEPT_AREAS: StorageArea[] = ['homework', 'covers'];
+
+/**
+ * Removes stored files no row points at: an upload cut off between its
+ * file and its row (a crash), or an old cover whose removal failed. Run at
+ * start-up, before the server takes requests, so no upload is in flight.
+ */
+export async function sweepOrphanFiles(db: Db, storage: Storage): Promise<{ removed: string[] }> {
+  const orphans: string[] = [];
+  for (const area of SWEPT_AREAS) {
+    let batch: string[] = [];
+    const checkBatch = async () => {
+      const referenced = await findReferencedKeys(db, area, batch);
+      orphans.push(...batch.filter((key) => !referenced.has(key)));
+      batch = [];
+    };
+    for await (const key of storage.list(area)) {
+      batch.push(key);
+      if (batch.length >= SWEEP_BATCH) await checkBatch();
+    }
+    await checkBatch();
+  }
+  // Removed after the listing ends: a directory changed while it is read may skip entries.
+  for (const key of orphans) await storage.remove(key);
+  return { removed: orphans };
+}

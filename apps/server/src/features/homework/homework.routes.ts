@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import {
+  API,
+  COURSE_LIMITS,
+  gradeBodySchema,
+  homeworkFormSchema,
+  homeworkListResponseSchema,
+  homeworkResponseSchema,
+  messages,
+  UPLOAD_FIELDS,
+  uploadHomeworkResponseSchema,
+  usersWithHomeworkResponseSchema,
+} from '@urok/contract';
+import type { AppInstance } from '../../app.ts';
+import { attachmentDisposition } from '../../lib/file-names.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
+import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { binarySchema } from '../../plugins/docs.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import {
+  assertEnrolled,
+  createGradesCsv,
+  createHomeworkArchive,
+  gradeHomework,
+  homeworkUploadRule,
+  listOwnHomework,
+  listUsersWithHomework,
+  openHomeworkFile,
+  submitHomework,
+} from './homework.service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const courseIdParams = z.object({ courseId: z.string().min(1).max(100) });
+const fileResponse = (contentType: string, description: string) => ({
+  description,
+  content: { [contentType]: { schema: binarySchema(description) } },
+});
+
+const uploadForm = z.object({
+  courseId: z.string(),
+  comment: z.string().optional().describe(`Up to ${COURSE_LIMITS.comment.max} characters`),
+  [UPLOAD_FIELDS.homeworkFile]: binarySchema('PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG or WebP, up to 20 MB, checked from its bytes'),
+});
+
+/** Downloads: never rendered by the browser, never sniffed into another type. */
+function attachmentHeaders(fileName: string, contentType: string) {
+  return {
+    'Content-Type': contentType,
+    'Content-Disposition': attachmentDisposition(fileName),
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'private, no-store',
+  };
+}
+
+export async function homeworkRoutes(app: AppInstance): Promise<void> {
+  const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
+
+  app.post(
+    `/${API.uploadHomework}`,
+    {
+      onRequest: app.requireUser,
+      config: { multipartBody: uploadForm },
+      schema: {
+        tags: ['homework'],
+        summary: 'Hand in homework for a course one is enrolled in; every upload is a new submission',
+        security: bearerSecurity,
+        response: {
+          201: uploadHomeworkResponseSchema.describe('The stored submission'),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = getCurrentUser(request);
+      await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
+      const form = await readMultipartForm(request, app.storage, {
+        fields: ['courseId', 'comment'],
+        file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
+        // When the course id came first, a caller who may not submit is refused before any byte is stored.
+        beforeFile: async (fields) => {
+          if (fields.courseId) await assertEnrolled(app.db, user._id, fields.courseId.trim());
+        },
+      });
+      const homework = await withUploadCleanup(app.storage, form.file, () =>
+        submitHomework(app.db, user._id, parseFormFields(homeworkFormSchema, form.fields), form.file!),
+      );
+      return reply.code(201).send({ homework, message: messages.homeworkUploaded });
+    },
+  );
+
+  app.get(
+    '/courses/:id/homework',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: "The caller's own submissions to a course, newest first (enrolled students)",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: homeworkListResponseSchema.describe('Own submissions'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ homework: await listOwnHomework(app.db, getCurrentUser(request)._id, request.params.id) }),
+  );
+
+  app.get(
+    '/courses/:courseId/userswithhw',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: 'Enrolled students who submitted homework, each with their submissions (the course author)',
+        security: bearerSecurity,
+        params: courseIdParams,
+        response: { 200: usersWithHomeworkResponseSchema.describe('Submitters, latest first'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({ users: await listUsersWithHomework(app.db, getCurrentUser(request)._id, request.params.courseId) }),
+  );
+
+  app.get(
+    '/homework/:id/file',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: 'Download the file of a submission (its submitter or the course author)',
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: fileResponse('application/octet-stream', 'The file, as an attachment with its original name'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const file = await openHomeworkFile(app.db, app.storage, getCurrentUser(request)._id, request.params.id);
+      // Text was accepted only as UTF-8, so say so.
+      const contentType = file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType;
+      return reply
+        .headers({ ...attachmentHeaders(file.fileName, contentType), 'Content-Length': String(file.size) })
+        .send(file.stream);
+    },
+  );
+
+  app.put(
+    '/homework/:id/grade',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: 'Grade a submission once (the course author); a graded one answers 409',
+        security: bearerSecurity,
+        params: idParams,
+        body: gradeBodySchema,
+        response: { 200: homeworkResponseSchema.describe('The graded submission'), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      homework: await gradeHomework(app.db, getCurrentUser(request)._id, request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/courses/:id/homework.zip',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: 'Every submission of a course as one zip, <student>/<file name> (the course author)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: fileResponse('application/zip', 'The archive, streamed'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const archive = await createHomeworkArchive(app.db, app.storage, getCurrentUser(request)._id, request.params.id, (key) =>
+        request.log.warn({ key }, 'homework file missing from storage; archived as empty'),
+      );
+      return reply.headers(attachmentHeaders(archive.fileName, 'application/zip')).send(archive.stream);
+    },
+  );
+
+  app.get(
+    '/courses/:id/grades.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary: 'Grades of a course as CSV, one row per submission (the course author)',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: fileResponse('text/csv', 'UTF-8 CSV with a byte order mark'), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await createGradesCsv(app.db, getCurrentUser(request)._id, request.params.id);
+      return reply.headers(attachmentHeaders(csv.fileName, 'text/csv; charset=utf-8')).send(csv.content);
+    },
+  );
+}

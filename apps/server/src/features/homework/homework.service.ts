@@ -1,0 +1,279 @@
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
+import {
+  messages,
+  type GradeInput,
+  type Homework,
+  type HomeworkFormFields,
+  type UserWithHomework,
+} from '@urok/contract';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../../lib/file-names.ts';
+import { detectHomeworkType } from '../../lib/file-types.ts';
+import { createTimeOrderedId } from '../../lib/ids.ts';
+import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
+import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
+import {
+  findCourseHomework,
+  findEnrolledSubmitterHomework,
+  findHomeworkById,
+  findHomeworkCourse,
+  findOwnHomework,
+  insertHomework,
+  isEnrolled,
+  setGradeIfUngraded,
+  type HomeworkCourse,
+  type HomeworkRow,
+  type SubmitterHomeworkRow,
+} from './homework.repository.ts';
+
+export function toHomework(row: HomeworkRow): Homework {
+  return {
+    _id: row.id,
+    courseId: row.course_id,
+    userId: row.user_id,
+    fileName: row.file_name,
+    size: Number(row.size),
+    mimeType: row.mime_type,
+    comment: row.comment,
+    submittedAt: row.submitted_at,
+    isLate: Number(row.is_late) === 1,
+    grade: row.grade,
+    feedback: row.feedback,
+    gradedAt: row.graded_at,
+  };
+}
+
+export function homeworkUploadRule(maxBytes: number): UploadRule {
+  return {
+    area: 'homework',
+    maxBytes,
+    detect: detectHomeworkType,
+    keyWithExtension: false,
+    tooLargeMessage: messages.homeworkTooLarge,
+    unsupportedMessage: messages.homeworkTypeUnsupported,
+  };
+}
+
+async function getCourse(db: Db, courseId: string): Promise<HomeworkCourse> {
+  const course = await findHomeworkCourse(db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', messages.courseNotFound);
+  return course;
+}
+
+/** 404 for a missing course, 403 unless `userId` is enrolled in it. */
+export async function assertEnrolled(db: Db, userId: string, courseId: string): Promise<HomeworkCourse> {
+  const course = await getCourse(db, courseId);
+  if (!(await isEnrolled(db, userId, courseId))) throw new AppError('FORBIDDEN', messages.notEnrolled);
+  return course;
+}
+
+/** 404 for a missing course, 403 unless `userId` wrote it. */
+export async function assertAuthor(db: Db, userId: string, courseId: string): Promise<HomeworkCourse> {
+  const course = await getCourse(db, courseId);
+  if (course.author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
+  return course;
+}
+
+/** True when a submission at `submittedAt` is after the course's deadline. */
+export function isLateSubmission(dueAt: string | null, submittedAt: string): boolean {
+  return dueAt !== null && Date.parse(submittedAt) > Date.parse(dueAt);
+}
+
+/**
+ * Records a submission whose file is already stored. Every upload is a new
+ * submission: earlier ones (graded or not) stay as they are.
+ */
+export async function submitHomework(db: Db, userId: string, fields: HomeworkFormFields, file: StoredUpload): Promise<Homework> {
+  const course = await assertEnrolled(db, userId, fields.courseId);
+  const submittedAt = new Date().toISOString();
+  const row: HomeworkRow = {
+    id: createTimeOrderedId(),
+    course_id: course.id,
+    user_id: userId,
+    file_key: file.key,
+    file_name: file.fileName,
+    size: file.size,
+    mime_type: file.mimeType,
+    comment: fields.comment.trim(),
+    submitted_at: submittedAt,
+    is_late: isLateSubmission(course.homework_due_at, submittedAt) ? 1 : 0,
+    grade: null,
+    feedback: null,
+    graded_at: null,
+  };
+  await insertHomework(db, row);
+  return toHomework(row);
+}
+
+export async function listOwnHomework(db: Db, userId: string, courseId: string): Promise<Homework[]> {
+  await assertEnrolled(db, userId, courseId);
+  return (await findOwnHomework(db, userId, courseId)).map(toHomework);
+}
+
+/** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
+export async function listUsersWithHomework(db: Db, userId: string, courseId: string): Promise<UserWithHomework[]> {
+  await assertAuthor(db, userId, courseId);
+  const users = new Map<string, UserWithHomework>();
+  for (const row of await findEnrolledSubmitterHomework(db, courseId)) {
+    let user = users.get(row.user_id);
+    if (!user) {
+      user = { _id: row.user_id, username: row.username, telephone: row.telephone, email: row.email, homework: [] };
+      users.set(row.user_id, user);
+    }
+    user.homework.push(toHomework(row));
+  }
+  return [...users.values()];
+}
+
+export interface HomeworkFile {
+  stream: Readable;
+  size: number;
+  fileName: string;
+  mimeType: string;
+}
+
+/** The file of a submission, for its submitter or the course's author. */
+export async function openHomeworkFile(db: Db, storage: Storage, userId: string, homeworkId: string): Promise<HomeworkFile> {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  if (row.user_id !== userId && row.course_author_id !== userId) throw new AppError('FORBIDDEN', messages.forbidden);
+  try {
+    const { stream, size } = await storage.read(row.file_key);
+    return { stream, size, fileName: row.file_name, mimeType: row.mime_type };
+  } catch (error) {
+    if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+    throw error;
+  }
+}
+
+/** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
+export async function gradeHomework(db: Db, userId: string, homeworkId: string, input: GradeInput): Promise<Homework> {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  if (row.course_author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
+  if (row.grade !== null) throw new AppError('CONFLICT', messages.alreadyGraded);
+  const feedback = input.feedback.trim();
+  const graded = await setGradeIfUngraded(db, homeworkId, {
+    grade: input.grade.trim(),
+    feedback: feedback === '' ? null : feedback,
+    graded_at: new Date().toISOString(),
+  });
+  if (!graded) throw new AppError('CONFLICT', messages.alreadyGraded);
+  const updated = await findHomeworkById(db, homeworkId);
+  if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  return toHomework(updated);
+}
+
+// ---------------------------------------------------------------- exports
+
+/**
+ * Students in a human order (Ukrainian collation; namesakes by who submitted
+ * first), each one's submissions oldest first. `rows` come oldest first.
+ */
+function byStudent(rows: SubmitterHomeworkRow[]): SubmitterHomeworkRow[] {
+  const collator = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
+  const firstSeen = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (!firstSeen.has(row.user_id)) firstSeen.set(row.user_id, index);
+  });
+  return rows
+    .map((row, index) => ({ row, index, first: firstSeen.get(row.user_id)! }))
+    .sort((a, b) => collator.compare(a.row.username, b.row.username) || a.first - b.first || a.index - b.index)
+    .map(({ row }) => row);
+}
+
+function exportFileName(course: HomeworkCourse, suffix: string, extension: string): string {
+  return sanitizeFileName(`${course.title} — ${suffix}.${extension}`, `course.${extension}`);
+}
+
+/** Already-compressed types are stored in the archive as they are. */
+const COMPRESSIBLE_TYPES = new Set(['text/plain', 'application/rtf', 'application/msword']);
+
+export interface HomeworkArchive {
+  stream: Readable;
+  fileName: string;
+}
+
+/**
+ * Every submission of a course as one zip, streamed: entries are
+ * `<student>/<file name>`, both sanitised (no '/' or '..') and made unique
+ * (two students of one name get 'Name (2)'; a resubmitted 'hw.pdf' becomes
+ * 'hw (2).pdf'). Files are opened one at a time, as the archive reaches them.
+ */
+export async function createHomeworkArchive(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  courseId: string,
+  onMissingFile: (key: string) => void = () => {},
+): Promise<HomeworkArchive> {
+  const course = await assertAuthor(db, userId, courseId);
+  const rows = byStudent(await findCourseHomework(db, courseId));
+  const zip = new yazl.ZipFile();
+  const folders = new Map<string, { name: string; files: Set<string> }>();
+  const takenFolders = new Set<string>();
+  for (const row of rows) {
+    let folder = folders.get(row.user_id);
+    if (!folder) {
+      folder = { name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), takenFolders), files: new Set() };
+      folders.set(row.user_id, folder);
+    }
+    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(row.file_name, 'file'), folder.files)}`;
+    zip.addReadStreamLazy(
+      entry,
+      { mtime: new Date(row.submitted_at), compress: COMPRESSIBLE_TYPES.has(row.mime_type) },
+      (callback) => {
+        storage.read(row.file_key).then(
+          ({ stream }) => callback(null, stream),
+          (error: unknown) => {
+            if (!(error instanceof StorageNotFoundError)) return callback(error, Readable.from([]));
+            // A file lost from storage must not cost the teacher the rest of the archive.
+            onMissingFile(row.file_key);
+            callback(null, Readable.from([]));
+          },
+        );
+      },
+    );
+  }
+  zip.end();
+  const output = zip.outputStream as Readable;
+  zip.on('error', (error: Error) => output.destroy(error));
+  return { stream: output, fileName: exportFileName(course, messages.homeworkArchiveSuffix, 'zip') };
+}
+
+export interface GradesCsv {
+  content: Buffer;
+  fileName: string;
+}
+
+/** One row per submission, for a spreadsheet (lib/csv.ts: BOM, formula cells neutralised). */
+export async function createGradesCsv(db: Db, userId: string, courseId: string): Promise<GradesCsv> {
+  const course = await assertAuthor(db, userId, courseId);
+  const rows = byStudent(await findCourseHomework(db, courseId));
+  const csv = toCsv([
+    [
+      messages.csvStudent,
+      messages.csvTelephone,
+      messages.csvFile,
+      messages.csvSubmittedAt,
+      messages.csvLate,
+      messages.csvGrade,
+      messages.csvFeedback,
+      messages.csvGradedAt,
+    ],
+    ...rows.map((row) => [
+      row.username,
+      row.telephone,
+      row.file_name,
+      row.submitted_at,
+      Number(row.is_late) === 1 ? messages.csvYes : messages.csvNo,
+      row.grade,
+      row.feedback,
+      row.graded_at,
+    ]),
+  ]);
+  return { content: Buffer.from(csv, 'utf8'), fileName: exportFileName(course, messages.gradesFileSuffix, 'csv') };
+}

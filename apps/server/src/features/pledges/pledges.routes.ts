@@ -1,0 +1,25 @@
+import { API, siteMessages } from '@urok/contract';
+import { pledgeBodySchema, pledgeResponseSchema } from '@urok/contract/pledges';
+import type { AppInstance } from '../../app.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { createPledge } from './pledges.service.ts';
+
+export async function pledgesRoutes(app: AppInstance): Promise<void> {
+  app.post(
+    `/${API.pledges}`,
+    {
+      schema: {
+        tags: ['pledges'],
+        summary: 'Pledge support for the platform (/donate): a name, a whole amount in UAH and a message',
+        body: pledgeBodySchema,
+        response: { 201: pledgeResponseSchema.describe('Pledge stored'), ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await app.throttle(RATE_LIMITS.pledgePerIp, request.ip);
+      const pledge = await createPledge(app.db, request.body);
+      return reply.code(201).send({ pledge, message: siteMessages.pledgeReceived });
+    },
+  );
+}

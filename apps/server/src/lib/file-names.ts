@@ -1,0 +1,93 @@
+/** Original file names: kept for people, never used as paths. */
+
+const MAX_NAME_LENGTH = 200;
+// C0/C1 controls, and the bidirectional overrides that make 'exe.pdf' read as 'fdp.exe'.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The last segment of a client-sent name, without control characters, so
+ * '../../etc/passwd' is stored as 'passwd' and 'C:\\Users\\a\\hw.pdf' as
+ * 'hw.pdf'. Never empty: `fallback` when nothing usable is left.
+ */
+export function sanitizeFileName(raw: string | undefined, fallback = 'file'): string {
+  const lastSegment = (raw ?? '').split(/[/\\]/).pop() ?? '';
+  let name = lastSegment.normalize('NFC').replace(UNSAFE_CHARACTERS, '').trim();
+  if (name === '.' || name === '..') name = '';
+  // Leading dots would hide the file on Unix desktops after a download.
+  name = name.replace(/^\.+/, '').trim();
+  if (name.length > MAX_NAME_LENGTH) {
+    const dot = name.lastIndexOf('.');
+    const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
+    name = Array.from(name).slice(0, MAX_NAME_LENGTH - extension.length).join('') + extension;
+  }
+  return name || fallback;
+}
+
+/** An entry or folder name inside a zip archive: no separators, no '.' or '..'. */
+export function sanitizeArchiveSegment(raw: string, fallback: string): string {
+  const name = raw.normalize('NFC').replace(UNSAFE_CHARACTERS, '').replace(/[/\\]/g, '_').trim();
+  if (name === '' || /^\.+$/.test(name)) return fallback;
+  return name.replace(/^\.+/, '_');
+}
+
+/** 'name.pdf' → 'name (2).pdf': the first name not yet in `taken` (which it then joins). */
+export function uniqueName(name: string, taken: Set<string>): string {
+  const key = (candidate: string) => candidate.toLowerCase();
+  if (!taken.has(key(name))) {
+    taken.add(key(name));
+    return name;
+  }
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const extension = dot > 0 ? name.slice(dot) : '';
+  for (let n = 2; ; n += 1) {
+    const candidate = `${stem} (${n})${extension}`;
+    if (!taken.has(key(candidate))) {
+      taken.add(key(candidate));
+      return candidate;
+    }
+  }
+}
+
+// Ukrainian national transliteration (2010), so the ASCII fallback of a Cyrillic name stays readable.
+const TRANSLITERATION: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i', ї: 'i',
+  й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh',
+  ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', ё: 'io', ъ: '', ы: 'y', э: 'e',
+};
+
+const PUNCTUATION: Record<string, string> = { '—': '-', '–': '-', '’': "'", 'ʼ': "'", '‘': "'", '№': 'No' };
+
+// At the start of a word these letters take their own forms: Євген → Yevhen, Юлія → Yuliia.
+const WORD_INITIAL: Record<string, string> = { є: 'ye', ї: 'yi', й: 'y', ю: 'yu', я: 'ya' };
+
+/** A printable-ASCII version of a name for the plain `filename=` parameter. */
+export function asciiFileName(name: string): string {
+  let result = '';
+  let previous = '';
+  for (const char of name.normalize('NFC')) {
+    const lower = char.toLowerCase();
+    const wordStart = !/\p{L}/u.test(previous);
+    previous = char;
+    const latin = (wordStart ? WORD_INITIAL[lower] : undefined) ?? TRANSLITERATION[lower] ?? PUNCTUATION[char];
+    if (latin !== undefined) {
+      result += char !== lower && latin ? latin[0]!.toUpperCase() + latin.slice(1) : latin;
+    } else {
+      // Latin letters with accents lose them; everything else outside printable ASCII becomes '_'.
+      const plain = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+      result += /^[\x20-\x7e]+$/.test(plain) ? plain : '_';
+    }
+  }
+  result = result.replace(/["\\]/g, '_').replace(/_+/g, '_').trim();
+  return result || 'file';
+}
+
+/**
+ * `attachment; filename="<ASCII>"; filename*=UTF-8''<percent-encoded>`
+ * (RFC 6266 / RFC 5987): browsers use the UTF-8 name, older clients the ASCII one.
+ */
+export function attachmentDisposition(name: string): string {
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,61 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { COVER_MIME_TYPES, HOMEWORK_MIME_TYPES } from '@urok/contract';
+
+/** How much of a file is read before deciding its type: what file-type needs for its longest signatures. */
+export const SNIFF_BYTES = 4100;
+
+export interface DetectedType {
+  mime: string;
+  /** Without the dot. */
+  ext: string;
+}
+
+const homeworkTypes = new Set<string>(HOMEWORK_MIME_TYPES);
+const coverTypes = new Set<string>(COVER_MIME_TYPES);
+
+/**
+ * A homework type from the first bytes, or null when it is not one we take.
+ * DOC is an OLE compound file, a container shared with MSI installers and
+ * old Excel, so it counts as DOC only under a .doc name. Plain text has no
+ * signature: it is text when nothing else matched and the bytes are UTF-8
+ * without control characters.
+ */
+export async function detectHomeworkType(head: Buffer, fileName: string): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(head);
+  if (!found) return looksLikePlainText(head) ? { mime: 'text/plain', ext: 'txt' } : null;
+  if (found.mime === 'application/x-cfb') {
+    return /\.(doc|dot)$/i.test(fileName) ? { mime: 'application/msword', ext: 'doc' } : null;
+  }
+  return homeworkTypes.has(found.mime) ? { mime: found.mime, ext: found.ext } : null;
+}
+
+/** A cover is JPEG, PNG or WebP by its bytes; the name is not consulted. */
+export async function detectCoverType(head: Buffer): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(head);
+  if (!found || !coverTypes.has(found.mime)) return null;
+  return { mime: found.mime, ext: found.ext === 'jpeg' ? 'jpg' : found.ext };
+}
+
+/**
+ * True when `head` decodes as UTF-8 (a multi-byte character cut off at the
+ * end is allowed: it is only the start of the file) and holds no NUL or other
+ * control character except tab, line feed, form feed and carriage return.
+ */
+export function looksLikePlainText(head: Buffer): boolean {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    return false;
+  }
+  // eslint-disable-next-line no-control-regex
+  return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
+}
+
+const COVER_TYPES_BY_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/** The type of a stored cover, from the extension its key was given when the bytes were checked. */
+export function coverTypeFromKey(key: string): string | undefined {
+  const ext = /\.([a-z0-9]+)$/.exec(key)?.[1];
+  return ext ? COVER_TYPES_BY_EXTENSION[ext] : undefined;
+}

@@ -1,0 +1,32 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodType } from 'zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The multipart form of a route, for /api/docs only: multipart bodies
+     * are streamed by the handler, never parsed and validated up front.
+     */
+    multipartBody?: ZodType;
+  }
+}
+
+/**
+ * multipart/form-data, in stream mode only: the handler reads the parts
+ * (lib/uploads.ts) and pipes a file to storage as it arrives. These limits
+ * bound everything but the file, whose limit each route sets.
+ */
+export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fieldNameSize: 100,
+      // The longest text field (a 5000-character description) in 4-byte UTF-8 fits with room.
+      fieldSize: 64 * 1024,
+      fields: 20,
+      files: 1,
+      parts: 25,
+      headerPairs: 50,
+    },
+  });
+}

@@ -1,0 +1,191 @@
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Course, Homework } from '@urok/contract';
+import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
+import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import {
+  COURSE_FIELDS,
+  createCourse,
+  enroll,
+  multipart,
+  registerTeacher,
+  SAMPLE_JPEG,
+  uploadHomework,
+  uploadHomeworkRequest,
+} from './course-fixtures.ts';
+
+const ROLES = ['anonymous', 'student', 'enrolled', 'otherTeacher', 'author'] as const;
+type Role = (typeof ROLES)[number];
+
+/** A fresh course of the author, with a cover, the enrolled student in it and one submission of theirs. */
+interface Fixture {
+  course: Course;
+  homework: Homework;
+  coverName: string;
+  enrolled: Account;
+}
+
+type Statuses = [anonymous: number, student: number, enrolled: number, otherTeacher: number, author: number];
+
+interface Endpoint {
+  name: string;
+  request(fixture: Fixture): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
+  expected: Statuses;
+}
+
+const courseForm = (extra: Record<string, string> = {}) =>
+  multipart(Object.entries({ ...COURSE_FIELDS, ...extra }).map(([name, value]) => ({ name, value })));
+
+/** THE table: every course, homework and file endpoint × every kind of caller → the status it gets. */
+const MATRIX: Endpoint[] = [
+  { name: 'GET courses', request: () => ({ method: 'GET', url: '/api/courses' }), expected: [200, 200, 200, 200, 200] },
+  { name: 'GET courses/{id}', request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}` }), expected: [200, 200, 200, 200, 200] },
+  {
+    name: 'POST newcourses/newcteate-course',
+    request: () => ({ method: 'POST', url: '/api/newcourses/newcteate-course', ...courseForm() }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  {
+    name: 'POST courses',
+    request: () => ({ method: 'POST', url: '/api/courses', ...courseForm() }),
+    expected: [401, 403, 403, 201, 201],
+  },
+  {
+    name: 'PUT courses/update',
+    request: (f) => ({ method: 'PUT', url: '/api/courses/update', ...courseForm({ courseId: f.course._id, title: 'Змінена назва' }) }),
+    expected: [401, 403, 403, 403, 200],
+  },
+  { name: 'GET users/created-courses', request: () => ({ method: 'GET', url: '/api/users/created-courses' }), expected: [401, 403, 403, 200, 200] },
+  {
+    name: 'POST courses/{id}/enroll',
+    request: (f) => ({ method: 'POST', url: `/api/courses/${f.course._id}/enroll` }),
+    expected: [401, 200, 200, 200, 403],
+  },
+  {
+    name: 'DELETE courses/{id}/enroll',
+    request: (f) => ({ method: 'DELETE', url: `/api/courses/${f.course._id}/enroll` }),
+    expected: [401, 204, 204, 204, 204],
+  },
+  {
+    name: "GET user/{id}/courses (the enrolled student's)",
+    request: (f) => ({ method: 'GET', url: `/api/user/${f.enrolled.user._id}/courses` }),
+    expected: [401, 403, 200, 403, 403],
+  },
+  {
+    name: 'POST courses/upload-homework',
+    request: (f) => uploadHomeworkRequest(null, f.course._id),
+    expected: [401, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET courses/{id}/homework',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/homework` }),
+    expected: [401, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET courses/{courseId}/userswithhw',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/userswithhw` }),
+    expected: [401, 403, 403, 403, 200],
+  },
+  {
+    name: 'GET homework/{id}/file',
+    request: (f) => ({ method: 'GET', url: `/api/homework/${f.homework._id}/file` }),
+    expected: [401, 403, 200, 403, 200],
+  },
+  {
+    name: 'PUT homework/{id}/grade',
+    request: (f) => ({ method: 'PUT', url: `/api/homework/${f.homework._id}/grade`, payload: { grade: '10', feedback: 'Добре' } }),
+    expected: [401, 403, 403, 403, 200],
+  },
+  {
+    name: 'GET courses/{id}/homework.zip',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/homework.zip` }),
+    expected: [401, 403, 403, 403, 200],
+  },
+  {
+    name: 'GET courses/{id}/grades.csv',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/grades.csv` }),
+    expected: [401, 403, 403, 403, 200],
+  },
+  {
+    name: 'GET files/covers/{key}',
+    request: (f) => ({ method: 'GET', url: `/api/files/covers/${f.coverName}` }),
+    expected: [200, 200, 200, 200, 200],
+  },
+];
+
+const CASES = MATRIX.flatMap((endpoint) =>
+  ROLES.map((role, index) => ({ endpoint: endpoint.name, role, status: endpoint.expected[index]!, request: endpoint.request })),
+);
+
+describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
+  const t = useTestApp(target);
+  let actors: Record<Exclude<Role, 'anonymous'>, Account>;
+
+  beforeAll(async () => {
+    actors = {
+      author: await registerTeacher(t.app, t.db, { username: 'Course Author', telephone: '+380671234501' }),
+      otherTeacher: await registerTeacher(t.app, t.db, { username: 'Other Teacher', telephone: '+380671234502' }),
+      student: await registerAccount(t.app, { username: 'Plain Student', telephone: '+380671234503' }),
+      enrolled: await registerAccount(t.app, { username: 'Enrolled Student', telephone: '+380671234504' }),
+    };
+  });
+
+  async function makeFixture(): Promise<Fixture> {
+    const course = await createCourse(t.app, actors.author, { title: 'Секретний курс матриці' }, { content: SAMPLE_JPEG });
+    await enroll(t.app, actors.enrolled, course._id);
+    const homework = await uploadHomework(t.app, actors.enrolled, course._id, {
+      content: Buffer.from('Таємна відповідь студента\n'),
+      filename: 'таємниця.txt',
+    });
+    return { course, homework, coverName: course.coverUrl!.split('/').pop()!, enrolled: actors.enrolled };
+  }
+
+  it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request }) => {
+    const fixture = await makeFixture();
+    const options = request(fixture);
+    const caller = role === 'anonymous' ? null : actors[role];
+    const response = await t.app.inject({
+      ...options,
+      headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
+    } as InjectOptions);
+    expect(response.statusCode, response.body).toBe(status);
+
+    if (status >= 400) {
+      // A refusal says why and nothing else: no course, homework, file or account data.
+      const body = response.json() as Record<string, unknown>;
+      expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(true);
+      expect(typeof body.message).toBe('string');
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      for (const secret of ['Таємна', 'таємниця', fixture.course._id, fixture.homework._id, actors.enrolled.telephone, actors.author.telephone]) {
+        expect(response.body).not.toContain(secret);
+      }
+    }
+  });
+
+  it('leaves no stored file without a row, whatever was refused', async () => {
+    const { removed } = await sweepOrphanFiles(t.db, t.app.storage);
+    expect(removed).toEqual([]);
+  });
+
+  it('answers 404 courseNotFound / homeworkNotFound for unknown ids to a caller who would be allowed', async () => {
+    const missing = '00000000-0000-7000-8000-000000000000';
+    const author = actors.author;
+    const requests: [InjectOptions, number][] = [
+      [{ method: 'GET', url: `/api/courses/${missing}` }, 404],
+      [{ method: 'POST', url: `/api/courses/${missing}/enroll` }, 404],
+      [{ method: 'DELETE', url: `/api/courses/${missing}/enroll` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/homework` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/userswithhw` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/homework.zip` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/grades.csv` }, 404],
+      [{ method: 'PUT', url: '/api/courses/update', ...courseForm({ courseId: missing }) }, 404],
+      [{ method: 'GET', url: `/api/homework/${missing}/file` }, 404],
+      [{ method: 'PUT', url: `/api/homework/${missing}/grade`, payload: { grade: '5' } }, 404],
+    ];
+    for (const [options, status] of requests) {
+      const response = await t.app.inject({ ...options, headers: { ...(options.headers as object), ...bearer(author.token) } });
+      expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
+      expect(['Курс не знайдено.', 'Роботу не знайдено.']).toContain(response.json().message);
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, toCsv } from '../src/lib/csv.ts';
+import { asciiFileName, attachmentDisposition, sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../src/lib/file-names.ts';
+import { detectCoverType, detectHomeworkType, looksLikePlainText } from '../src/lib/file-types.ts';
+import { createTimeOrderedId } from '../src/lib/ids.ts';
+import { containsPattern, foldSearchText, searchTerms } from '../src/lib/search-text.ts';
+import { ELF_BINARY, MZ_BINARY, SAMPLE_CFB, SAMPLE_JPEG, SAMPLE_PDF, SAMPLE_PNG, SAMPLE_TXT } from './course-fixtures.ts';
+
+describe('sanitizeFileName', () => {
+  it.each([
+    ['Домашнє завдання.pdf', 'Домашнє завдання.pdf'],
+    ['../../etc/passwd', 'passwd'],
+    ['C:\\Users\\Taras\\hw.docx', 'hw.docx'],
+    ['..', 'file'],
+    ['', 'file'],
+    ['   ', 'file'],
+    ['a\u0000b\u001fc\u007f.txt', 'abc.txt'],
+    ['invoice\u202Efdp.exe', 'invoicefdp.exe'],
+    ['...env', 'env'],
+  ])('%j → %j', (raw, expected) => {
+    expect(sanitizeFileName(raw)).toBe(expected);
+  });
+
+  it('keeps the extension when it shortens a long name', () => {
+    const name = sanitizeFileName(`${'я'.repeat(300)}.pdf`);
+    expect(name).toHaveLength(200);
+    expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('zip entry names', () => {
+  it('never yields a separator, "." or ".."', () => {
+    expect(sanitizeArchiveSegment('a/b\\c', 'x')).toBe('a_b_c');
+    expect(sanitizeArchiveSegment('..', 'x')).toBe('x');
+    expect(sanitizeArchiveSegment('.', 'x')).toBe('x');
+    expect(sanitizeArchiveSegment('..hidden', 'x')).toBe('_hidden');
+  });
+
+  it('makes names unique, case-insensitively, keeping the extension', () => {
+    const taken = new Set<string>();
+    expect(['hw.pdf', 'HW.pdf', 'hw.pdf', 'notes'].map((name) => uniqueName(name, taken))).toEqual([
+      'hw.pdf',
+      'HW (2).pdf',
+      'hw (3).pdf',
+      'notes',
+    ]);
+  });
+});
+
+describe('Content-Disposition', () => {
+  it('carries the UTF-8 name (RFC 5987) and a readable ASCII fallback', () => {
+    const header = attachmentDisposition("Домашнє завдання (1)'s.pdf");
+    expect(header).toBe(
+      `attachment; filename="Domashnie zavdannia (1)'s.pdf"; filename*=UTF-8''${encodeURIComponent('Домашнє завдання')}%20%281%29%27s.pdf`,
+    );
+    expect(asciiFileName('Їжак і ґудзик.txt')).toBe('Yizhak i gudzyk.txt');
+    expect(asciiFileName('naïve "quoted" \\ 日本.txt')).toBe('naive _quoted_ _ _.txt');
+    expect(asciiFileName('日本')).toBe('_');
+    expect(asciiFileName('Есе — Хмельниччина’ №2.pdf')).toBe("Ese - Khmelnychchyna' No2.pdf");
+  });
+});
+
+describe('CSV', () => {
+  it('neutralises formula cells and quotes what needs quoting', () => {
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('+380501112233')).toBe("'+380501112233");
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(12)).toBe('12');
+    expect(toCsv([['a', 'б'], ['1', '2']])).toBe('\uFEFFa,б\r\n1,2\r\n');
+  });
+});
+
+describe('search text', () => {
+  it('folds case (Cyrillic too), apostrophes and spaces', () => {
+    expect(foldSearchText('  ІСТОРІЯ   Україн’ської  ЇЖІ ')).toBe("історія україн'ської їжі");
+    expect(searchTerms("М'ЯЧ  м’яч  гра")).toEqual(["м'яч", 'гра']);
+    expect(searchTerms(undefined)).toEqual([]);
+    expect(containsPattern('100%_a\\b')).toBe('%100\\%\\_a\\\\b%');
+  });
+});
+
+describe('createTimeOrderedId', () => {
+  it('makes UUIDv7s that sort in creation order, even within one millisecond', () => {
+    const now = Date.now();
+    const ids = Array.from({ length: 5000 }, () => createTimeOrderedId(now));
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+    // A clock that steps back never breaks the order.
+    const later = createTimeOrderedId(now - 10_000);
+    expect(later > ids.at(-1)!).toBe(true);
+  });
+});
+
+describe('file types from bytes', () => {
+  it('tells homework types apart whatever the name says', async () => {
+    expect(await detectHomeworkType(SAMPLE_PDF, 'a.exe')).toEqual({ mime: 'application/pdf', ext: 'pdf' });
+    expect(await detectHomeworkType(SAMPLE_TXT, 'a.pdf')).toEqual({ mime: 'text/plain', ext: 'txt' });
+    expect(await detectHomeworkType(SAMPLE_CFB, 'Реферат.DOC')).toEqual({ mime: 'application/msword', ext: 'doc' });
+    expect(await detectHomeworkType(SAMPLE_CFB, 'setup.msi')).toBeNull();
+    expect(await detectHomeworkType(ELF_BINARY, 'a.pdf')).toBeNull();
+    expect(await detectHomeworkType(MZ_BINARY, 'a.pdf')).toBeNull();
+    expect(await detectCoverType(SAMPLE_JPEG)).toEqual({ mime: 'image/jpeg', ext: 'jpg' });
+    expect(await detectCoverType(SAMPLE_PNG)).toEqual({ mime: 'image/png', ext: 'png' });
+    expect(await detectCoverType(SAMPLE_PDF)).toBeNull();
+    expect(await detectCoverType(Buffer.from('<svg/>'))).toBeNull();
+  });
+
+  it('accepts text cut inside a multi-byte character, refuses control bytes', () => {
+    const text = Buffer.from('Привіт');
+    expect(looksLikePlainText(text.subarray(0, text.length - 1))).toBe(true);
+    expect(looksLikePlainText(Buffer.from('a\u0007b'))).toBe(false);
+    expect(looksLikePlainText(Buffer.from('\uFEFFrow1\r\nrow2\tx\f'))).toBe(true);
+    expect(looksLikePlainText(Buffer.from([0xc3, 0x28]))).toBe(false);
+  });
+});

@@ -1,0 +1,147 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOMEWORK_MAX_BYTES, messages } from '@urok/contract';
+import { bearer, createTestApp, databaseTargets, registerAccount, type Account, type TestApp } from './helpers.ts';
+import { createCourse, enroll, listStored, registerTeacher } from './course-fixtures.ts';
+
+const MB = 1024 * 1024;
+
+// Memory is measured after a collection: what the process still holds, not garbage waiting for the GC.
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+const CHUNK = Buffer.alloc(64 * 1024, 0x20);
+
+/** A multipart upload of `fileBytes` bytes (a PDF header, then spaces), made as it is sent: never whole in memory. */
+function streamingUpload(courseId: string, fileBytes: number): { body: Readable; length: number; contentType: string } {
+  const boundary = '----urokStreamingBoundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="велика робота.pdf"\r\n` +
+      'Content-Type: application/pdf\r\n\r\n',
+  );
+  const pdfHeader = Buffer.from('%PDF-1.4\n');
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  async function* generate() {
+    yield head;
+    yield pdfHeader;
+    let left = fileBytes - pdfHeader.length;
+    let sent = 0;
+    while (left > 0) {
+      const size = Math.min(left, CHUNK.length);
+      yield size === CHUNK.length ? CHUNK : CHUNK.subarray(0, size);
+      left -= size;
+      sent += size;
+      // A short pause each megabyte, like a real network: the memory sampler gets to look mid-upload.
+      if (sent % MB === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    yield tail;
+  }
+  return {
+    body: Readable.from(generate(), { objectMode: false }),
+    length: head.length + fileBytes + tail.length,
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+interface Sent {
+  status: number;
+  body: string;
+  /** The most heap + buffer memory held (after a GC) while the request ran, above what was held before. */
+  peakGrowth: number;
+}
+
+/** POSTs the upload over a real socket and watches this process's memory (server and client live in it). */
+function sendUpload(port: number, account: Account, upload: ReturnType<typeof streamingUpload>): Promise<Sent> {
+  const held = () => {
+    collectGarbage();
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.arrayBuffers;
+  };
+  const baseline = held();
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, held());
+  }, 50);
+  return new Promise<Sent>((resolve, reject) => {
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/courses/upload-homework',
+      headers: { 'content-type': upload.contentType, 'content-length': String(upload.length), ...bearer(account.token) },
+    });
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        clearInterval(sampler);
+        upload.body.destroy();
+        request.destroy();
+        resolve({ status: response.statusCode!, body: Buffer.concat(chunks).toString(), peakGrowth: peak - baseline });
+      });
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      // The server may close the connection once it has answered; only an error before the answer counts.
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') {
+        clearInterval(sampler);
+        reject(error);
+      }
+    });
+    // Only once connected: a client request buffers what it is given before it has a socket.
+    request.on('socket', (socket) => {
+      if (socket.connecting) socket.once('connect', () => upload.body.pipe(request));
+      else upload.body.pipe(request);
+    });
+  });
+}
+
+describe.each(databaseTargets)('uploads over a real socket on $name', (target) => {
+  let t: TestApp;
+  let port: number;
+  let student: Account;
+  let courseId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(target);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+    const teacher = await registerTeacher(t.app, t.db);
+    const course = await createCourse(t.app, teacher);
+    courseId = course._id;
+    student = await registerAccount(t.app);
+    await enroll(t.app, student, courseId);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('streams a 19 MB homework to storage without holding it in memory', async () => {
+    const size = 19 * MB;
+    const sent = await sendUpload(port, student, streamingUpload(courseId, size));
+    expect(sent.status, sent.body).toBe(201);
+    const homework = JSON.parse(sent.body).homework;
+    expect(homework).toMatchObject({ size, mimeType: 'application/pdf', fileName: 'велика робота.pdf' });
+    expect(sent.peakGrowth).toBeLessThan(8 * MB);
+  });
+
+  it('answers a 21 MB homework with 413 while it streams, without the memory growing by its size, and keeps no part of it', async () => {
+    const before = await listStored(t.app, 'homework');
+    const size = HOMEWORK_MAX_BYTES + MB;
+    const sent = await sendUpload(port, student, streamingUpload(courseId, size));
+    expect(sent.status).toBe(413);
+    expect(JSON.parse(sent.body)).toEqual({ message: messages.homeworkTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+    expect(sent.peakGrowth).toBeLessThan(8 * MB);
+    expect(await listStored(t.app, 'homework')).toEqual(before);
+    expect(fs.readdirSync(path.join(t.config.uploadsDir, '.tmp'))).toEqual([]);
+
+    // The server is fine afterwards.
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The copy of the course pages (/course-grid-page, /my-courselist,
+ * /mycourse-details/{id}, /courseCreate). Those pages load on demand, so
+ * their words live in a module of their own: the entry chunk that /login
+ * loads imports `messages` only and does not carry these. Strings the API
+ * answers with (courseNotFound, homeworkTooLarge, alreadyGraded, …) stay in
+ * messages.ts, and the pages use them from there.
+ *
+ * Form labels are what the end-to-end tests target: keep them stable.
+ */
+export const courseMessages = {
+  // Course facts (cards and details)
+  author: (name: string) => `Викладач: ${name}`,
+  category: (name: string) => `Категорія: ${name}`,
+  enrolledCount: (count: number) => `Записано: ${count}`,
+  deadlineAt: (date: string) => `Дедлайн: ${date}`,
+  noDeadline: 'Без дедлайну',
+  deadlinePassed: 'Дедлайн минув',
+
+  // /course-grid-page
+  catalogIntro: 'Усі курси платформи: знайдіть свій і запишіться.',
+  catalogSearchLabel: 'Пошук курсів',
+  catalogSearchAction: 'Знайти',
+  catalogSearchClear: 'Скинути пошук',
+  catalogResults: (query: string) => `Результати за запитом «${query}»`,
+  catalogEmpty: 'Курсів поки немає.',
+  catalogNoMatch: (query: string) => `За запитом «${query}» курсів не знайдено.`,
+  catalogShowAll: 'Показати всі курси',
+  catalogLoadMore: 'Показати ще',
+  catalogLoadFailed: 'Не вдалося завантажити курси.',
+  enrol: 'Записатися',
+  enrolledBadge: 'Ви записані',
+  yourCourse: 'Ваш курс',
+  openCourse: 'Перейти до курсу',
+  enrolFailed: 'Не вдалося записатися на курс.',
+
+  // /my-courselist
+  studentListIntro: 'Курси, на які ви записані: домашні завдання, роботи й оцінки.',
+  studentListEmpty: 'Ви ще не записані на жоден курс.',
+  browseCatalog: 'Переглянути всі курси',
+  teacherListIntro: 'Курси, які ви створили, і роботи ваших студентів.',
+  teacherListEmpty: 'Ви ще не створили жодного курсу.',
+  editCourse: 'Редагувати',
+  viewSubmissions: 'Роботи студентів',
+  listLoadFailed: 'Не вдалося завантажити ваші курси.',
+
+  // Course form (/courseCreate and the teacher's course page)
+  createIntro: 'Студенти побачать курс у каталозі одразу після створення.',
+  labelTitle: 'Назва',
+  labelDescription: 'Опис',
+  labelCategory: 'Категорія',
+  labelHomeworkTask: 'Домашнє завдання',
+  labelDeadline: 'Дедлайн',
+  labelCover: 'Обкладинка',
+  categoryHint: 'Наприклад: Програмування, Дизайн, Англійська.',
+  deadlineHint: "Необов'язково. Роботи після дедлайну позначаються як запізнілі.",
+  coverHint: 'JPEG, PNG або WebP, до 5 МБ.',
+  coverPreview: 'Попередній перегляд обкладинки',
+  createAction: 'Створити курс',
+  saveAction: 'Зберегти зміни',
+  courseSaved: 'Зміни збережено.',
+  courseSaveFailed: 'Не вдалося зберегти курс.',
+
+  // /mycourse-details/{id}: student
+  aboutCourse: 'Про курс',
+  homeworkHeading: 'Домашнє завдання',
+  noHomeworkTask: 'Викладач ще не додав завдання.',
+  submitHeading: 'Надіслати роботу',
+  labelHomeworkFile: 'Файл домашнього завдання',
+  dropHint: 'Перетягніть файл сюди або оберіть його кнопкою.',
+  homeworkFileHint: 'PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG або WebP, до 20 МБ.',
+  chosenFile: (name: string, size: string) => `Обрано: ${name} (${size})`,
+  labelComment: 'Коментар',
+  commentHint: "Необов'язково.",
+  submitHomework: 'Надіслати роботу',
+  uploadProgress: 'Надсилання файлу',
+  resubmitHint: 'Можна надіслати нову версію — викладач бачить усі.',
+  mySubmissions: 'Мої роботи',
+  noSubmissions: 'Ви ще не надсилали робіт.',
+  awaitingGrade: 'очікує оцінки',
+  grade: (grade: string) => `Оцінка: ${grade}`,
+  feedback: (text: string) => `Відгук: ${text}`,
+  late: 'Із запізненням',
+  submittedAt: (date: string) => `Надіслано ${date}`,
+  downloadFile: (name: string) => `Завантажити файл ${name}`,
+  uploadFailed: 'Не вдалося надіслати роботу.',
+  leaveCourse: 'Покинути курс',
+  leaveConfirm: 'Покинути курс? Надіслані роботи збережуться.',
+  leaveConfirmAction: 'Так, покинути курс',
+  cancel: 'Скасувати',
+  leaveFailed: 'Не вдалося покинути курс.',
+  notEnrolledIntro: 'Ви ще не записані на цей курс. Запишіться, щоб надсилати домашні завдання.',
+  courseLoadFailed: 'Не вдалося завантажити курс.',
+  backToMyCourses: 'До моїх курсів',
+
+  // /mycourse-details/{id}: teacher
+  editHeading: 'Редагування курсу',
+  submissionsHeading: 'Роботи студентів',
+  submissionsEmpty: 'Студенти ще не надсилали робіт.',
+  submissionsLoadFailed: 'Не вдалося завантажити роботи студентів.',
+  downloadZip: 'Завантажити всі роботи (ZIP)',
+  downloadCsv: 'Оцінки (CSV)',
+  downloadFailed: 'Не вдалося завантажити файл.',
+  comment: (text: string) => `Коментар: ${text}`,
+  labelGrade: 'Оцінка',
+  labelFeedback: 'Відгук',
+  gradeFormName: (fileName: string) => `Оцінити ${fileName}`,
+  gradedAt: (date: string) => `Оцінено ${date}`,
+  gradeFailed: 'Не вдалося зберегти оцінку.',
+
+  // File sizes
+  sizeBytes: (value: string) => `${value} Б`,
+  sizeKilobytes: (value: string) => `${value} КБ`,
+  sizeMegabytes: (value: string) => `${value} МБ`,
+} as const;
