@@ -3,7 +3,23 @@
  * spinner, with the 120 s timeout and retry of lazyPage. Only /login is in
  * the entry chunk, so the sign-in page stays small.
  */
+import type { ComponentType } from 'react';
 import { lazyPage } from '../components/ui/lazy-page';
+import { injectSlice } from './store';
+
+/**
+ * A course page: its chunk and the courses slice load together, and the
+ * slice joins the store before the page renders (store.ts), so neither is
+ * in the entry chunk.
+ */
+function coursePage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazyPage(() =>
+    Promise.all([load(), import('../features/courses/course-slice')]).then(([page, { coursesSlice }]) => {
+      injectSlice(coursesSlice);
+      return { default: page };
+    }),
+  );
+}
 
 // Signed out
 export const RegisterPage = lazyPage(() =>
@@ -58,24 +74,18 @@ export const DemoCoursePage = lazyPage(() =>
 export const GradingDemoPage = lazyPage(() =>
   import('../features/demos/grading-demo-page').then((m) => ({ default: m.GradingDemoPage })),
 );
-export const StudentCourseListPage = lazyPage(() =>
-  import('../features/courses/student-course-list-page').then((m) => ({
-    default: m.StudentCourseListPage,
-  })),
+export const StudentCourseListPage = coursePage(() =>
+  import('../features/courses/student-course-list-page').then((m) => m.StudentCourseListPage),
 );
-export const TeacherCourseListPage = lazyPage(() =>
-  import('../features/courses/teacher-course-list-page').then((m) => ({
-    default: m.TeacherCourseListPage,
-  })),
+export const TeacherCourseListPage = coursePage(() =>
+  import('../features/courses/teacher-course-list-page').then((m) => m.TeacherCourseListPage),
 );
-export const MyCourseDetailsPage = lazyPage(() =>
-  import('../features/courses/my-course-details-page').then((m) => ({
-    default: m.MyCourseDetailsPage,
-  })),
+export const MyCourseDetailsPage = coursePage(() =>
+  import('../features/courses/my-course-details-page').then((m) => m.MyCourseDetailsPage),
 );
-export const CourseGridPage = lazyPage(() =>
-  import('../features/courses/course-grid-page').then((m) => ({ default: m.CourseGridPage })),
+export const CourseGridPage = coursePage(() =>
+  import('../features/courses/course-grid-page').then((m) => m.CourseGridPage),
 );
-export const CourseCreatePage = lazyPage(() =>
-  import('../features/courses/course-create-page').then((m) => ({ default: m.CourseCreatePage })),
+export const CourseCreatePage = coursePage(() =>
+  import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );

@@ -191,12 +191,13 @@ describe('AppRoutes', () => {
   it('signed out, /course-details:3 goes to /start and /course-details:1 stays', async () => {
     await renderApp('/course-details:3', Promise.resolve());
     expect((await screen.findByTestId('location')).textContent).toBe('/start');
-    expect(await screen.findByRole('heading', { name: 'Start', level: 1 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Навчайтеся онлайн разом з Urok', level: 1 })).toBeTruthy();
   });
 
   it('signed out, /course-details:1 is its landing page', async () => {
     await renderApp('/course-details:1', Promise.resolve());
-    expect(await screen.findByRole('heading', { name: 'Featured course 1', level: 1 })).toBeTruthy();
+    // The page chunk, then the featured courses' data module, both on demand.
+    expect(await screen.findByRole('heading', { name: 'Математика для НМТ', level: 1 }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/course-details:1');
   });
 

@@ -22,10 +22,10 @@ export type RouteTableName = 'signedOut' | 'student' | 'teacher';
 
 const redirectTo = (path: string): RouteObject['element'] => <Navigate to={path} replace />;
 
-function landingRoutes(ids: readonly number[]): RouteObject[] {
+function landingRoutes(ids: readonly number[], audience: 'public' | 'signedIn'): RouteObject[] {
   return ids.map((id) => ({
     path: ROUTES.courseLanding(id),
-    element: <Pages.CourseLandingPage landingId={id} />,
+    element: <Pages.CourseLandingPage landingId={id} audience={audience} />,
   }));
 }
 
@@ -42,7 +42,7 @@ const signedOutRoutes: RouteObject[] = [
       { path: ROUTES.game, element: <Pages.GamePage /> },
       { path: ROUTES.futureTeacher, element: <Pages.FutureTeacherPage /> },
       { path: ROUTES.donate, element: <Pages.DonatePage /> },
-      ...landingRoutes(PUBLIC_LANDING_IDS),
+      ...landingRoutes(PUBLIC_LANDING_IDS, 'public'),
     ],
   },
   { path: '*', element: redirectTo(ROUTES.start) },
@@ -70,7 +70,7 @@ function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
         { path: ROUTES.home, element: <Pages.HomePage /> },
         { path: ROUTES.settings, element: <Pages.SettingsPage /> },
         { path: ROUTES.profile, element: <Pages.ProfilePage /> },
-        { path: ROUTES.contacts, element: <Pages.ContactsPage /> },
+        { path: ROUTES.contacts, element: <Pages.ContactsPage viewer={role} /> },
         { path: ROUTES.vacancyList, element: <Pages.VacancyListPage /> },
         {
           path: ROUTES.myCourseList,
@@ -83,8 +83,8 @@ function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
         },
         { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
         { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
-        ...landingRoutes(SIGNED_IN_LANDING_IDS),
-        { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage /> },
+        ...landingRoutes(SIGNED_IN_LANDING_IDS, 'signedIn'),
+        { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage audience="signedIn" /> },
         { path: ROUTES.futureTeacher, element: <SignedInFutureTeacherPage /> },
         ...(isTeacher ? [{ path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> }] : []),
       ],

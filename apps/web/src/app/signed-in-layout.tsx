@@ -1,18 +1,22 @@
+import { useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { AppShell } from '../components/layout/app-shell';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { logout, selectUser } from '../features/auth/auth-slice';
 import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/auth/hooks';
+import type { SignedInContext } from '../lib/signed-in-user';
 
 /** The signed-in frame around every signed-in page (loaded on demand with them). */
 export function SignedInLayout() {
   const dispatch = useAuthDispatch();
   const user = useAuthSelector(selectUser);
   useEnsureUser();
+  // The pages read the user from here (lib/signed-in-user.ts).
+  const context = useMemo<SignedInContext | null>(() => (user ? { user } : null), [user]);
   if (!user) return <FullPageSpinner />;
   return (
     <AppShell user={user} onLogout={() => void dispatch(logout())}>
-      <Outlet />
+      <Outlet context={context} />
     </AppShell>
   );
 }

@@ -13,6 +13,8 @@ import type { AppServices } from '../lib/services';
 export interface FakeReply {
   status: number;
   body?: unknown;
+  /** Response headers (lower-case names), e.g. content-disposition of a download. */
+  headers?: Record<string, string>;
 }
 
 export interface RecordedCall {
@@ -20,9 +22,13 @@ export interface RecordedCall {
   url: string;
   body: unknown;
   authorization: string | undefined;
+  /** The query parameters (axios `params`), if any. */
+  params?: Record<string, unknown>;
 }
 
-type Handler = (call: RecordedCall) => FakeReply | Promise<FakeReply>;
+/** A handler also gets the request config, e.g. to report upload progress through onUploadProgress. */
+export type FakeHandler = (call: RecordedCall, config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+type Handler = FakeHandler;
 
 /**
  * A real axios instance whose adapter answers from `routes` ('POST auth/login'
@@ -37,16 +43,17 @@ export function createFakeApi(routes: Record<string, FakeReply | Handler> = {}) 
       url: config.url ?? '',
       body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
       authorization: headers.get('Authorization')?.toString(),
+      ...(config.params ? { params: config.params as Record<string, unknown> } : {}),
     };
     calls.push(call);
     const route = routes[`${call.method} ${call.url}`];
     if (!route) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const reply = typeof route === 'function' ? await route(call) : route;
+    const reply = typeof route === 'function' ? await route(call, config) : route;
     const response = {
       data: reply.body ?? '',
       status: reply.status,
       statusText: String(reply.status),
-      headers: {},
+      headers: reply.headers ?? {},
       config,
     };
     if (reply.status >= 400) {

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 
 type Variant = 'primary' | 'secondary' | 'ghost';
 
@@ -10,7 +10,8 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100',
 };
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+/** React 19: `ref` is a prop, so a caller can focus the button. */
+interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;
 }
 

@@ -1,18 +1,197 @@
-import { useSearchParams } from 'react-router';
-import { messages } from '@urok/contract';
-import { PagePlaceholder } from '../../components/ui/page-placeholder';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { COURSE_LIMITS, ROUTES, courseMessages, messages, type Course, type User } from '@urok/contract';
+import { Button } from '../../components/ui/button';
+import { SearchIcon } from '../../components/ui/icons';
+import { useDocumentTitle } from '../../lib/document-title';
+import { useSignedInUser } from '../../lib/signed-in-user';
+import { COURSE_GRID, CourseCard, CourseGridSkeleton, courseTitleId } from './components/course-card';
+import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
+import { enroll, fetchCourses, fetchUserCourses } from './course-slice';
+import { useCoursesDispatch, useCoursesState } from './hooks';
 
-/** /course-grid-page: all courses (the header search lands here with ?q=). */
-export function CourseGridPage() {
-  const [params] = useSearchParams();
-  const query = params.get('q');
+interface CatalogSearchProps {
+  initial: string;
+  onSearch: (query: string) => void;
+}
+
+/** The catalogue's own search box; it reads and writes ?q= (the header search lands here too). */
+function CatalogSearch({ initial, onSearch }: CatalogSearchProps) {
+  const [value, setValue] = useState(initial);
+  const inputId = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSearch(value.trim());
+  };
   return (
-    <PagePlaceholder title={messages.pageAllCourses} description={messages.aboutAllCourses}>
-      {query && (
-        <p className="text-sm text-slate-700">
-          {messages.searchCourses}: <strong>{query}</strong>
+    <form role="search" aria-label={courseMessages.catalogSearchLabel} onSubmit={onSubmit} className="flex w-full gap-2 sm:max-w-md">
+      <label htmlFor={inputId} className="sr-only">
+        {courseMessages.catalogSearchLabel}
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        name="q"
+        value={value}
+        maxLength={COURSE_LIMITS.searchQuery.max}
+        onChange={(event) => setValue(event.target.value)}
+        placeholder={messages.searchPlaceholder}
+        autoComplete="off"
+        className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm"
+      />
+      <Button type="submit">
+        <SearchIcon />
+        {courseMessages.catalogSearchAction}
+      </Button>
+    </form>
+  );
+}
+
+/** The state of one card for this user: their own course, enrolled, or an enrol button. */
+function CardActions({ course, user, enrolled, known }: { course: Course; user: User; enrolled: boolean; known: boolean }) {
+  const dispatch = useCoursesDispatch();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (course.author._id === user._id) {
+    return <Badge tone="indigo">{courseMessages.yourCourse}</Badge>;
+  }
+  if (enrolled) {
+    return (
+      <>
+        <Badge tone="emerald">{courseMessages.enrolledBadge}</Badge>
+        {!user.isAdmin && (
+          <Link
+            to={ROUTES.myCourseDetails(course._id)}
+            className={LINK_BUTTON.secondary}
+            aria-describedby={courseTitleId(course._id)}
+          >
+            {courseMessages.openCourse}
+          </Link>
+        )}
+      </>
+    );
+  }
+  // Until the enrolled courses are in, an enrol button could be wrong.
+  if (!known) return null;
+
+  const onEnrol = async () => {
+    setPending(true);
+    setError(null);
+    const result = await dispatch(enroll(course._id));
+    setPending(false);
+    if (enroll.rejected.match(result)) setError(result.payload?.message ?? courseMessages.enrolFailed);
+  };
+
+  return (
+    <div className="flex w-full flex-col items-start gap-2">
+      <Button
+        onClick={() => void onEnrol()}
+        disabled={pending}
+        aria-busy={pending}
+        aria-describedby={courseTitleId(course._id)}
+      >
+        {courseMessages.enrol}
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
         </p>
       )}
-    </PagePlaceholder>
+    </div>
+  );
+}
+
+function Badge({ tone, children }: { tone: 'indigo' | 'emerald'; children: string }) {
+  const colours = tone === 'indigo' ? 'bg-indigo-50 text-indigo-800 ring-indigo-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200';
+  return <span className={`inline-flex min-h-8 items-center rounded-full px-3 text-sm font-medium ring-1 ring-inset ${colours}`}>{children}</span>;
+}
+
+/** /course-grid-page: every course, searchable (?q=) and paged by cursor. */
+export function CourseGridPage() {
+  useDocumentTitle(messages.pageAllCourses);
+  const user = useSignedInUser();
+  const dispatch = useCoursesDispatch();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const { allCourses, nextCursor, query, loads, userCourses } = useCoursesState();
+
+  useEffect(() => {
+    void dispatch(fetchCourses({ q }));
+  }, [dispatch, q]);
+
+  useEffect(() => {
+    void dispatch(fetchUserCourses(user._id));
+  }, [dispatch, user._id]);
+
+  const enrolledIds = useMemo(() => new Set(userCourses.map((course) => course._id)), [userCourses]);
+  const known = loads.userCourses === 'loaded' || loads.userCourses === 'error';
+
+  // Until the list of this search is in, the one on screen belongs to another search.
+  const current = query === q;
+  const courses = current ? allCourses : [];
+  const status = current ? loads.allCourses : 'loading';
+  const loadingFirst = status === 'loading' && courses.length === 0;
+  const loadingMore = status === 'loading' && courses.length > 0;
+
+  const search = (value: string) => setParams(value ? { q: value } : {});
+  const loadMore = () => {
+    if (nextCursor) void dispatch(fetchCourses({ q, cursor: nextCursor }));
+  };
+  const retry = () => void dispatch(fetchCourses({ q, cursor: courses.length > 0 ? nextCursor : undefined }));
+
+  return (
+    <PageFrame
+      title={messages.pageAllCourses}
+      intro={courseMessages.catalogIntro}
+      aside={<CatalogSearch key={q} initial={q} onSearch={search} />}
+    >
+      {q && (
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-lg font-semibold text-slate-900">{courseMessages.catalogResults(q)}</h2>
+          <Button variant="ghost" onClick={() => search('')}>
+            {courseMessages.catalogSearchClear}
+          </Button>
+        </div>
+      )}
+
+      <CourseGridSkeleton loading={loadingFirst} />
+
+      {courses.length > 0 && (
+        <ul className={COURSE_GRID} aria-busy={loadingMore}>
+          {courses.map((course) => {
+            const own = course.author._id === user._id;
+            const href = !user.isAdmin || own ? ROUTES.myCourseDetails(course._id) : undefined;
+            return (
+              <li key={course._id}>
+                <CourseCard course={course} href={href}>
+                  <CardActions course={course} user={user} enrolled={enrolledIds.has(course._id)} known={known} />
+                </CourseCard>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {status === 'loaded' && courses.length === 0 && (
+        <EmptyState message={q ? courseMessages.catalogNoMatch(q) : courseMessages.catalogEmpty}>
+          {q && (
+            <Button variant="secondary" onClick={() => search('')}>
+              {courseMessages.catalogShowAll}
+            </Button>
+          )}
+        </EmptyState>
+      )}
+
+      {status === 'error' && <LoadError message={courseMessages.catalogLoadFailed} onRetry={retry} />}
+
+      {nextCursor && courses.length > 0 && status !== 'error' && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+            {loadingMore ? messages.loading : courseMessages.catalogLoadMore}
+          </Button>
+        </div>
+      )}
+    </PageFrame>
   );
 }

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { messages } from '@urok/contract';
-import { PagePlaceholder } from '../../components/ui/page-placeholder';
+import { StudentCourseDetails } from './student-course-details';
+import { TeacherCourseDetails } from './teacher-course-details';
 
 interface MyCourseDetailsPageProps {
   /** Students look the course up among their enrolled courses, teachers among their created ones. */
@@ -9,12 +9,10 @@ interface MyCourseDetailsPageProps {
 
 /** /mycourse-details/:id */
 export function MyCourseDetailsPage({ scope }: MyCourseDetailsPageProps) {
-  const { id } = useParams();
-  return (
-    <PagePlaceholder title={messages.pageMyCourseDetails} description={messages.aboutCourseDetails}>
-      <p className="text-sm text-slate-600" data-scope={scope}>
-        #{id}
-      </p>
-    </PagePlaceholder>
+  const { id = '' } = useParams();
+  return scope === 'created' ? (
+    <TeacherCourseDetails key={id} courseId={id} />
+  ) : (
+    <StudentCourseDetails key={id} courseId={id} />
   );
 }

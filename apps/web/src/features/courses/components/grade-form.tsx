@@ -1,0 +1,88 @@
+import { useId, useState, type FormEvent } from 'react';
+import { COURSE_LIMITS, checkGrade, courseMessages, messages, type GradeInput, type Homework } from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { fromCheck, fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { gradeHomework } from '../course-slice';
+import { useCoursesDispatch } from '../hooks';
+
+type GradeField = keyof GradeInput;
+const GRADE_FIELDS: readonly GradeField[] = ['grade', 'feedback'];
+
+interface GradeFormProps {
+  homework: Homework;
+  /** The server says it is graded already (409): the row shows the message and reloads. */
+  onAlreadyGraded: () => void;
+}
+
+/** The inline grade form of an ungraded submission: a blank grade is refused; a grade is final. */
+export function GradeForm({ homework, onAlreadyGraded }: GradeFormProps) {
+  const dispatch = useCoursesDispatch();
+  const id = useId();
+  const [values, setValues] = useState<GradeInput>({ grade: '', feedback: '' });
+  const [errors, setErrors] = useState<FormErrors<GradeField>>(noFormErrors);
+  const [pending, setPending] = useState(false);
+  const alertId = `${id}-alert`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const failed = checkGrade(values);
+    if (failed) {
+      setErrors(fromCheck(failed));
+      document.getElementById(`${id}-${failed.fields[0] ?? 'grade'}`)?.focus();
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(
+      gradeHomework({ courseId: homework.courseId, homeworkId: homework._id, ...values }),
+    );
+    setPending(false);
+    if (gradeHomework.fulfilled.match(result)) return;
+    const failure = result.payload ?? { message: courseMessages.gradeFailed };
+    if (failure.status === 409) {
+      onAlreadyGraded();
+      return;
+    }
+    setErrors(fromServer(failure, GRADE_FIELDS));
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label={courseMessages.gradeFormName(homework.fileName)}
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3"
+      aria-busy={pending}
+    >
+      <TextField
+        id={`${id}-grade`}
+        name="grade"
+        label={courseMessages.labelGrade}
+        value={values.grade}
+        maxLength={COURSE_LIMITS.grade.max}
+        autoComplete="off"
+        onChange={(event) => setValues((current) => ({ ...current, grade: event.target.value }))}
+        error={errors.fields.grade}
+        describedBy={alertId}
+      />
+      <TextAreaField
+        id={`${id}-feedback`}
+        name="feedback"
+        rows={2}
+        label={courseMessages.labelFeedback}
+        value={values.feedback}
+        maxLength={COURSE_LIMITS.feedback.max}
+        onChange={(event) => setValues((current) => ({ ...current, feedback: event.target.value }))}
+        error={errors.fields.feedback}
+        describedBy={alertId}
+      />
+      <FormAlert id={alertId} message={errors.message} />
+      <Button type="submit" disabled={pending} aria-busy={pending}>
+        {messages.gradeAction}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,218 @@
+import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
+import {
+  COURSE_LIMITS,
+  HOMEWORK_ACCEPT,
+  HOMEWORK_MAX_BYTES,
+  courseMessages,
+  messages,
+} from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
+import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { resetHomeworkStatus, uploadHomework } from '../course-slice';
+import { formatFileSize } from '../format';
+import { useCoursesDispatch, useCoursesState } from '../hooks';
+
+type UploadField = 'file' | 'comment';
+const UPLOAD_FIELDS: readonly UploadField[] = ['file', 'comment'];
+const ACCEPTED_EXTENSIONS = HOMEWORK_ACCEPT.split(',');
+
+/**
+ * The client-side checks of a homework file, with the server's messages:
+ * the type by its extension (a dropped file skips the picker's filter; the
+ * server decides from the bytes), then the 20 MB limit.
+ */
+export function checkHomeworkFile(file: File): string | null {
+  const name = file.name.toLowerCase();
+  if (!ACCEPTED_EXTENSIONS.some((extension) => name.endsWith(extension))) {
+    return messages.homeworkTypeUnsupported;
+  }
+  if (file.size > HOMEWORK_MAX_BYTES) return messages.homeworkTooLarge;
+  return null;
+}
+
+/** The progress bar of a running upload. */
+function UploadProgress({ percent }: { percent: number }) {
+  const labelId = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-sm text-slate-700">
+        <span id={labelId}>{courseMessages.uploadProgress}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The homework upload of an enrolled student: a drop zone with a file
+ * button, an optional comment, a progress bar while it is sent. Every
+ * upload is a new submission, so a second one is a resubmission.
+ */
+export function HomeworkUploadForm({ courseId }: { courseId: string }) {
+  const dispatch = useCoursesDispatch();
+  const { homeworkStatus } = useCoursesState();
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<FormErrors<UploadField>>(noFormErrors);
+  const [progress, setProgress] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const uploading = homeworkStatus === 'loading';
+  const fileId = `${id}-file`;
+  const alertId = `${id}-alert`;
+
+  // A finished upload does not outlive the page.
+  useEffect(
+    () => () => {
+      dispatch(resetHomeworkStatus());
+    },
+    [dispatch],
+  );
+
+  const choose = (chosen: File | null) => {
+    if (uploading) return;
+    dispatch(resetHomeworkStatus());
+    setBanner(null);
+    const problem = chosen ? checkHomeworkFile(chosen) : null;
+    setErrors(problem ? { message: null, fields: { file: problem } } : noFormErrors());
+    setFile(problem ? null : chosen);
+  };
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  };
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files[0] ?? null);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (uploading) return;
+    const problem = file ? checkHomeworkFile(file) : messages.fileRequired;
+    if (problem || !file) {
+      setErrors({ message: null, fields: { file: problem ?? messages.fileRequired } });
+      document.getElementById(fileId)?.focus();
+      return;
+    }
+    if (comment.length > COURSE_LIMITS.comment.max) {
+      setErrors({ message: null, fields: { comment: messages.commentTooLong } });
+      return;
+    }
+    setErrors(noFormErrors());
+    setBanner(null);
+    setProgress(0);
+    const result = await dispatch(uploadHomework({ courseId, file, comment, onProgress: setProgress }));
+    if (uploadHomework.fulfilled.match(result)) {
+      setBanner({ tone: 'success', text: result.payload.message || messages.homeworkUploaded });
+      setFile(null);
+      setComment('');
+      setInputKey((key) => key + 1);
+      return;
+    }
+    const failure = result.payload ?? { message: courseMessages.uploadFailed };
+    const next = fromServer(failure, UPLOAD_FIELDS);
+    // A refused file (too large, wrong type) is explained beside the file.
+    if (next.message && (failure.status === 413 || failure.status === 415)) {
+      setErrors({ message: null, fields: { file: failure.message } });
+    } else {
+      setErrors(next);
+    }
+  };
+
+  const fileError = errors.fields.file;
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-busy={uploading}>
+      <div
+        onDragEnter={onDragOver}
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        data-dragging={dragging || undefined}
+        className={`space-y-3 rounded-2xl border-2 border-dashed p-5 text-center transition-colors ${
+          fileError
+            ? 'border-red-600 bg-red-50/40'
+            : dragging
+              ? 'border-indigo-600 bg-indigo-50'
+              : 'border-slate-300 bg-slate-50'
+        }`}
+      >
+        <p className="text-sm text-slate-700">{courseMessages.dropHint}</p>
+        <div className="space-y-1.5">
+          <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
+            {courseMessages.labelHomeworkFile}
+          </label>
+          <input
+            key={inputKey}
+            id={fileId}
+            name="file"
+            type="file"
+            accept={HOMEWORK_ACCEPT}
+            disabled={uploading}
+            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            aria-invalid={fileError ? 'true' : undefined}
+            aria-describedby={fileError ? `${fileId}-error` : `${fileId}-hint`}
+            className="mx-auto block w-full max-w-sm text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-600 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          />
+          <p id={`${fileId}-hint`} className="text-xs text-slate-600">
+            {courseMessages.homeworkFileHint}
+          </p>
+        </div>
+        {file && (
+          <p className="break-all text-sm font-medium text-slate-900">
+            {courseMessages.chosenFile(file.name, formatFileSize(file.size))}
+          </p>
+        )}
+        {fileError && (
+          <p id={`${fileId}-error`} className="text-sm text-red-700">
+            {fileError}
+          </p>
+        )}
+      </div>
+
+      <TextAreaField
+        id={`${id}-comment`}
+        name="comment"
+        rows={3}
+        label={courseMessages.labelComment}
+        hint={courseMessages.commentHint}
+        value={comment}
+        maxLength={COURSE_LIMITS.comment.max}
+        onChange={(event) => setComment(event.target.value)}
+        error={errors.fields.comment}
+        describedBy={alertId}
+        disabled={uploading}
+      />
+
+      {uploading && <UploadProgress percent={progress} />}
+      <FormAlert id={alertId} message={errors.message} />
+      <StatusBanner banner={banner} />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-xs text-slate-600">{courseMessages.resubmitHint}</p>
+        <Button type="submit" disabled={uploading} aria-busy={uploading}>
+          {courseMessages.submitHomework}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { courseMessages, messages, type Homework, type UserWithHomework } from '@urok/contract';
+import { fetchUsersWithHomework } from '../course-slice';
+import { useCoursesDispatch } from '../hooks';
+import { GradeForm } from './grade-form';
+import { GradeResult, SubmissionFacts } from './submission-facts';
+
+/** One submission for the author: its facts, then the grade form or the locked grade. */
+function SubmissionRow({ homework }: { homework: Homework }) {
+  const dispatch = useCoursesDispatch();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const onAlreadyGraded = () => {
+    setNotice(messages.alreadyGraded);
+    // Show the grade that is already there.
+    void dispatch(fetchUsersWithHomework(homework.courseId));
+  };
+
+  return (
+    <li className="grid gap-4 py-4 first:pt-0 last:pb-0 md:grid-cols-2">
+      <SubmissionFacts homework={homework} />
+      <div className="space-y-2">
+        {homework.grade === null ? (
+          <GradeForm homework={homework} onAlreadyGraded={onAlreadyGraded} />
+        ) : (
+          <GradeResult homework={homework} />
+        )}
+        {notice && (
+          <p role="alert" className="text-sm font-medium text-amber-900">
+            {notice}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The enrolled students who submitted homework, one <article> per student named by the student. */
+export function StudentSubmissions({ users }: { users: UserWithHomework[] }) {
+  if (users.length === 0) return <p className="text-sm text-slate-600">{courseMessages.submissionsEmpty}</p>;
+  return (
+    <ul className="space-y-4">
+      {users.map((user) => {
+        const nameId = `student-${user._id}-name`;
+        return (
+          <li key={user._id}>
+            <article aria-labelledby={nameId} className="space-y-3 rounded-xl border border-slate-200 p-4">
+              <div>
+                <h3 id={nameId} className="text-base font-semibold text-slate-900">
+                  {user.username}
+                </h3>
+                <p className="flex flex-wrap gap-x-3 text-sm text-slate-600">
+                  <a href={`tel:${user.telephone}`} className="hover:underline">
+                    {user.telephone}
+                  </a>
+                  <a href={`mailto:${user.email}`} className="break-all hover:underline">
+                    {user.email}
+                  </a>
+                </p>
+              </div>
+              <ul className="divide-y divide-slate-200">
+                {user.homework.map((homework) => (
+                  <SubmissionRow key={homework._id} homework={homework} />
+                ))}
+              </ul>
+            </article>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

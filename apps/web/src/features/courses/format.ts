@@ -1,0 +1,43 @@
+import { courseMessages } from '@urok/contract';
+
+const dateTime = new Intl.DateTimeFormat('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
+const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 });
+
+/** '12 черв. 2025 р., 18:00' in the reader's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+}
+
+/** '512 Б', '3,4 КБ', '12,5 МБ'. */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return courseMessages.sizeBytes(decimal.format(bytes));
+  if (bytes < 1024 * 1024) return courseMessages.sizeKilobytes(decimal.format(bytes / 1024));
+  return courseMessages.sizeMegabytes(decimal.format(bytes / (1024 * 1024)));
+}
+
+export function isPast(iso: string | null, now: number = Date.now()): boolean {
+  if (!iso) return false;
+  const time = Date.parse(iso);
+  return !Number.isNaN(time) && time < now;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO date-time as the value of a datetime-local input, in local time ('' for none). */
+export function toDateTimeLocal(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A datetime-local value (local time, no zone) as ISO 8601 in UTC; '' stays
+ * '' (no deadline), and an unreadable value is passed on for checkCourse to refuse.
+ */
+export function fromDateTimeLocal(value: string): string {
+  if (value.trim() === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
