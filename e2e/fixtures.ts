@@ -20,6 +20,8 @@ interface Fixtures {
  * announce with allowConsoleError.
  */
 export const test = base.extend<Fixtures & { consoleGuard: void }>({
+  // Playwright reads the fixture's dependencies from this destructuring; it has none.
+  // eslint-disable-next-line no-empty-pattern
   allowConsoleError: async ({}, use, testInfo) => {
     const allowed: RegExp[] = [];
     (testInfo as unknown as { allowed: RegExp[] }).allowed = allowed;
@@ -50,7 +52,10 @@ export function uniqueTelephone(): string {
 }
 
 /** Registers a fresh student through the API. */
-export async function createStudent(request: APIRequestContext, name = 'Test Student'): Promise<Account> {
+export async function createStudent(
+  request: APIRequestContext,
+  name = 'Test Student',
+): Promise<Account> {
   const account = { username: name, telephone: uniqueTelephone(), password: 'Secret2024' };
   const response = await request.post('/api/auth/register', {
     data: { ...account, email: `${account.telephone.slice(1)}@example.com` },
@@ -60,7 +65,11 @@ export async function createStudent(request: APIRequestContext, name = 'Test Stu
 }
 
 /** Signs in through the API and puts the token where the app looks for it. */
-export async function signIn(page: Page, account: Pick<Account, 'telephone' | 'password'>, path = '/'): Promise<void> {
+export async function signIn(
+  page: Page,
+  account: Pick<Account, 'telephone' | 'password'>,
+  path = '/',
+): Promise<void> {
   const response = await page.request.post('/api/auth/login', {
     data: { telephone: account.telephone, password: account.password },
   });

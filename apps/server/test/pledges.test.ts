@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, siteMessages } from '@urok/contract';
-import { PLEDGE_LIMITS } from '@urok/contract/pledges';
+import { PLEDGE_LIMITS } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { databaseTargets, registerAccount, bearer, useTestApp, type TestApp } from './helpers.ts';
 
@@ -11,8 +11,19 @@ const validPledge = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function pledge(t: TestApp, payload: unknown, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/api/pledges', payload: payload as object, remoteAddress, headers });
+function pledge(
+  t: TestApp,
+  payload: unknown,
+  remoteAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/pledges',
+    payload: payload as object,
+    remoteAddress,
+    headers,
+  });
 }
 
 describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
@@ -20,14 +31,21 @@ describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
     const t = useTestApp(target);
 
     it('stores a pledge and answers 201 {pledge, message}', async () => {
-      const response = await pledge(t, validPledge({ name: '  Марія Коваль ', message: ' Дякую! ' }));
+      const response = await pledge(
+        t,
+        validPledge({ name: '  Марія Коваль ', message: ' Дякую! ' }),
+      );
       expect(response.statusCode).toBe(201);
       const json = response.json();
       expect(json.message).toBe(siteMessages.pledgeReceived);
       expect(json.pledge).toMatchObject({ name: 'Марія Коваль', amount: 500, message: 'Дякую!' });
       expect(json.pledge._id).toMatch(/^[0-9a-f-]{36}$/);
       expect(Number.isNaN(Date.parse(json.pledge.createdAt))).toBe(false);
-      const stored = await t.db.selectFrom('pledges').selectAll().where('id', '=', json.pledge._id).executeTakeFirst();
+      const stored = await t.db
+        .selectFrom('pledges')
+        .selectAll()
+        .where('id', '=', json.pledge._id)
+        .executeTakeFirst();
       expect(stored).toMatchObject({ name: 'Марія Коваль', amount: 500, message: 'Дякую!' });
     });
 
@@ -45,13 +63,20 @@ describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
 
     it('a signed-in donor pledges the same way', async () => {
       const account = await registerAccount(t.app);
-      expect((await pledge(t, validPledge(), '127.0.0.1', bearer(account.token))).statusCode).toBe(201);
+      expect((await pledge(t, validPledge(), '127.0.0.1', bearer(account.token))).statusCode).toBe(
+        201,
+      );
     });
 
     it.each([
       ['a one-letter name', { name: 'М' }, siteMessages.pledgeNameInvalid, 'name'],
       ['a blank name', { name: '   ' }, siteMessages.pledgeNameInvalid, 'name'],
-      ['a name over 100 characters', { name: 'n'.repeat(101) }, siteMessages.pledgeNameInvalid, 'name'],
+      [
+        'a name over 100 characters',
+        { name: 'n'.repeat(101) },
+        siteMessages.pledgeNameInvalid,
+        'name',
+      ],
       ['a missing name', { name: undefined }, siteMessages.pledgeNameInvalid, 'name'],
       ['an amount under 10', { amount: 9 }, siteMessages.pledgeAmountInvalid, 'amount'],
       ['an amount over 100 000', { amount: 100_001 }, siteMessages.pledgeAmountInvalid, 'amount'],
@@ -59,16 +84,28 @@ describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
       ['a negative amount', { amount: -100 }, siteMessages.pledgeAmountInvalid, 'amount'],
       ['an amount as text', { amount: '100' }, siteMessages.pledgeAmountInvalid, 'amount'],
       ['a missing amount', { amount: undefined }, siteMessages.pledgeAmountInvalid, 'amount'],
-      ['a message over 500 characters', { message: 'm'.repeat(501) }, siteMessages.pledgeMessageTooLong, 'message'],
+      [
+        'a message over 500 characters',
+        { message: 'm'.repeat(501) },
+        siteMessages.pledgeMessageTooLong,
+        'message',
+      ],
       ['a message that is not text', { message: 42 }, siteMessages.pledgeMessageTooLong, 'message'],
     ])('refuses %s with 400 and its message', async (_label, overrides, message, field) => {
       const response = await pledge(t, validPledge(overrides));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
+      expect(response.json()).toMatchObject({
+        message,
+        code: 'BAD_REQUEST',
+        fields: { [field]: message },
+      });
     });
 
     it('refuses a body that is not an object, and stores nothing', async () => {
-      const before = await t.db.selectFrom('pledges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const before = await t.db
+        .selectFrom('pledges')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/pledges',
@@ -77,12 +114,18 @@ describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ code: 'BAD_REQUEST' });
-      const after = await t.db.selectFrom('pledges').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+      const after = await t.db
+        .selectFrom('pledges')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
     it('ignores fields it does not know (no id or date from the client)', async () => {
-      const response = await pledge(t, validPledge({ _id: 'mine', createdAt: '2000-01-01T00:00:00.000Z' }));
+      const response = await pledge(
+        t,
+        validPledge({ _id: 'mine', createdAt: '2000-01-01T00:00:00.000Z' }),
+      );
       expect(response.statusCode).toBe(201);
       expect(response.json().pledge._id).not.toBe('mine');
       expect(response.json().pledge.createdAt).not.toBe('2000-01-01T00:00:00.000Z');
@@ -94,10 +137,14 @@ describe.each(databaseTargets)('POST /api/pledges on $name', (target) => {
 
     it(`${RATE_LIMITS.pledgePerIp.limit} pledges per address an hour, then 429 with Retry-After; other addresses go on`, async () => {
       const { limit, windowSeconds } = RATE_LIMITS.pledgePerIp;
-      for (let i = 0; i < limit; i += 1) expect((await pledge(t, validPledge(), '10.9.0.1')).statusCode).toBe(201);
+      for (let i = 0; i < limit; i += 1)
+        expect((await pledge(t, validPledge(), '10.9.0.1')).statusCode).toBe(201);
       const refused = await pledge(t, validPledge(), '10.9.0.1');
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+      expect(refused.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
       const retryAfter = Number(refused.headers['retry-after']);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(windowSeconds);

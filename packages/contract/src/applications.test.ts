@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkTeacherApplication, teacherApplicationBodySchema } from './applications.ts';
+import { checkTeacherApplication } from './applications.ts';
+import { teacherApplicationBodySchema } from './schemas/index.ts';
 import { messages } from './messages.ts';
 
 const application = {
@@ -24,20 +25,30 @@ describe('checkTeacherApplication', () => {
     [{ experience: 'x'.repeat(2001) }, messages.experienceTooLong, 'experience'],
     [{ motivation: 'коротко' }, messages.motivationRequired, 'motivation'],
   ])('%j → %s', (overrides, message, field) => {
-    expect(checkTeacherApplication({ ...application, ...overrides })).toEqual({ message, fields: [field] });
+    expect(checkTeacherApplication({ ...application, ...overrides })).toEqual({
+      message,
+      fields: [field],
+    });
   });
   it('checks in form order: the first failing field is reported', () => {
-    expect(checkTeacherApplication({ ...application, fullName: '', email: 'bad' })?.fields).toEqual(['fullName']);
+    expect(checkTeacherApplication({ ...application, fullName: '', email: 'bad' })?.fields).toEqual(
+      ['fullName'],
+    );
   });
 });
 
 describe('teacherApplicationBodySchema', () => {
   it('defaults experience to empty and strips unknown keys', () => {
     const { experience: _e, ...rest } = application;
-    expect(teacherApplicationBodySchema.parse({ ...rest, status: 'approved', isAdmin: true })).toEqual(application);
+    expect(
+      teacherApplicationBodySchema.parse({ ...rest, status: 'approved', isAdmin: true }),
+    ).toEqual(application);
   });
   it('refuses wrong types with field messages', () => {
     const result = teacherApplicationBodySchema.safeParse({ ...application, fullName: 5 });
-    expect(result.error?.issues[0]).toMatchObject({ path: ['fullName'], message: messages.fullNameRequired });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['fullName'],
+      message: messages.fullNameRequired,
+    });
   });
 });

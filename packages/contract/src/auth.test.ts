@@ -1,27 +1,41 @@
 import { describe, expect, it } from 'vitest';
+import { checkLogin, checkProfile, checkRegistration } from './auth.ts';
 import {
-  checkLogin,
-  checkProfile,
-  checkRegistration,
   getUserBodySchema,
   loginBodySchema,
   registerBodySchema,
   updateUserBodySchema,
   userSchema,
-} from './auth.ts';
+} from './schemas/index.ts';
 import { messages } from './messages.ts';
 
 const login = { telephone: '+380501112233', password: 'Secret2024' };
-const registration = { username: 'Olena', email: 'olena@example.com', telephone: '+380501112233', password: 'Secret2024' };
-const profile = { username: 'Olena', telephone: '+380501112233', email: 'olena@example.com', bio: '' };
+const registration = {
+  username: 'Olena',
+  email: 'olena@example.com',
+  telephone: '+380501112233',
+  password: 'Secret2024',
+};
+const profile = {
+  username: 'Olena',
+  telephone: '+380501112233',
+  email: 'olena@example.com',
+  bio: '',
+};
 
 describe('checkLogin (spec section 5)', () => {
   it('passes a valid form', () => {
     expect(checkLogin(login)).toBeNull();
   });
   it('checks the telephone first, then the password', () => {
-    expect(checkLogin({ telephone: 'x', password: 'x' })).toEqual({ message: messages.telephoneInvalid, fields: ['telephone'] });
-    expect(checkLogin({ ...login, password: 'secret2024' })).toEqual({ message: messages.passwordInvalid, fields: ['password'] });
+    expect(checkLogin({ telephone: 'x', password: 'x' })).toEqual({
+      message: messages.telephoneInvalid,
+      fields: ['telephone'],
+    });
+    expect(checkLogin({ ...login, password: 'secret2024' })).toEqual({
+      message: messages.passwordInvalid,
+      fields: ['password'],
+    });
   });
   it('uses the specification texts', () => {
     expect(messages.telephoneInvalid).toBe('Please enter a valid telephone number.');
@@ -34,7 +48,9 @@ describe('checkLogin (spec section 5)', () => {
 describe('checkRegistration: the four checks in the specification order, then format and terms', () => {
   it('passes a valid form, with or without the confirmation and terms', () => {
     expect(checkRegistration(registration)).toBeNull();
-    expect(checkRegistration({ ...registration, confirmPassword: 'Secret2024', acceptTerms: true })).toBeNull();
+    expect(
+      checkRegistration({ ...registration, confirmPassword: 'Secret2024', acceptTerms: true }),
+    ).toBeNull();
   });
 
   it('1. a username shorter than 3 wins over everything else', () => {
@@ -42,7 +58,9 @@ describe('checkRegistration: the four checks in the specification order, then fo
       message: 'Username must be at least 3 characters long.',
       fields: ['username'],
     });
-    expect(checkRegistration({ ...registration, username: '  ab  ' })?.message).toBe(messages.usernameTooShort);
+    expect(checkRegistration({ ...registration, username: '  ab  ' })?.message).toBe(
+      messages.usernameTooShort,
+    );
   });
 
   it('2. then any empty field, naming every empty one', () => {
@@ -58,7 +76,9 @@ describe('checkRegistration: the four checks in the specification order, then fo
 
   it('3. then the password rule, in Ukrainian', () => {
     for (const password of ['short1A', 'nouppercase1']) {
-      expect(checkRegistration({ ...registration, password, telephone: 'bad', email: 'bad' })).toEqual({
+      expect(
+        checkRegistration({ ...registration, password, telephone: 'bad', email: 'bad' }),
+      ).toEqual({
         message: 'Пароль має містити щонайменше 8 символів і одну велику літеру.',
         fields: ['password'],
       });
@@ -73,17 +93,26 @@ describe('checkRegistration: the four checks in the specification order, then fo
   });
 
   it('then lengths, telephone and email formats', () => {
-    expect(checkRegistration({ ...registration, password: `A${'a'.repeat(128)}` })?.message).toBe(messages.passwordTooLong);
-    expect(checkRegistration({ ...registration, username: 'a'.repeat(41) })?.message).toBe(messages.usernameTooLong);
+    expect(checkRegistration({ ...registration, password: `A${'a'.repeat(128)}` })?.message).toBe(
+      messages.passwordTooLong,
+    );
+    expect(checkRegistration({ ...registration, username: 'a'.repeat(41) })?.message).toBe(
+      messages.usernameTooLong,
+    );
     expect(checkRegistration({ ...registration, telephone: '0501112233', email: 'bad' })).toEqual({
       message: messages.telephoneInvalid,
       fields: ['telephone'],
     });
-    expect(checkRegistration({ ...registration, email: 'bad' })).toEqual({ message: messages.emailInvalid, fields: ['email'] });
+    expect(checkRegistration({ ...registration, email: 'bad' })).toEqual({
+      message: messages.emailInvalid,
+      fields: ['email'],
+    });
   });
 
   it('and last the terms (DESIGN.md section 6), only when the form sends them', () => {
-    expect(checkRegistration({ ...registration, confirmPassword: 'Secret2024', acceptTerms: false })).toEqual({
+    expect(
+      checkRegistration({ ...registration, confirmPassword: 'Secret2024', acceptTerms: false }),
+    ).toEqual({
       message: 'Please accept the terms.',
       fields: ['acceptTerms'],
     });
@@ -95,7 +124,10 @@ describe('checkProfile', () => {
     expect(checkProfile(profile)).toBeNull();
   });
   it("an empty email says 'Заповніть поле' first", () => {
-    expect(checkProfile({ ...profile, email: ' ', username: '' })).toEqual({ message: 'Заповніть поле', fields: ['email'] });
+    expect(checkProfile({ ...profile, email: ' ', username: '' })).toEqual({
+      message: 'Заповніть поле',
+      fields: ['email'],
+    });
   });
   it.each([
     [{ username: 'ab' }, messages.usernameTooShort, 'username'],
@@ -112,7 +144,9 @@ describe('API body schemas', () => {
   it('registerBodySchema reports the check as issues on the named fields', () => {
     const result = registerBodySchema.safeParse({ ...registration, email: '' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['email', messages.fillAllFields]]);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['email', messages.fillAllFields],
+    ]);
   });
 
   it('strips unknown keys such as isAdmin', () => {
@@ -120,28 +154,36 @@ describe('API body schemas', () => {
     expect(register).toEqual(registration);
     const update = updateUserBodySchema.parse({ ...profile, isAdmin: true });
     expect(update).toEqual(profile);
-    const user = userSchema.parse({ _id: '1', ...profile, isAdmin: false, createdAt: 'now', password_hash: 'x' });
+    const user = userSchema.parse({
+      _id: '1',
+      ...profile,
+      isAdmin: false,
+      createdAt: 'now',
+      password_hash: 'x',
+    });
     expect(user).not.toHaveProperty('password_hash');
   });
 
   it('refuses wrong types with the field message, never throwing', () => {
-    expect(loginBodySchema.safeParse({ telephone: 1, password: [] }).error?.issues.map((i) => i.message)).toEqual([
-      messages.telephoneInvalid,
-      messages.passwordInvalid,
-    ]);
+    expect(
+      loginBodySchema.safeParse({ telephone: 1, password: [] }).error?.issues.map((i) => i.message),
+    ).toEqual([messages.telephoneInvalid, messages.passwordInvalid]);
     expect(registerBodySchema.safeParse(null).success).toBe(false);
     expect(registerBodySchema.safeParse('x').success).toBe(false);
   });
 
   it('caps huge strings with the precise message', () => {
     const huge = 'x'.repeat(100_000);
-    expect(registerBodySchema.safeParse({ ...registration, username: huge }).error?.issues[0]?.message).toBe(
-      messages.usernameTooLong,
-    );
-    expect(registerBodySchema.safeParse({ ...registration, password: `A${huge}` }).error?.issues[0]?.message).toBe(
-      messages.passwordTooLong,
-    );
-    expect(updateUserBodySchema.safeParse({ ...profile, bio: huge }).error?.issues[0]?.message).toBe(messages.bioTooLong);
+    expect(
+      registerBodySchema.safeParse({ ...registration, username: huge }).error?.issues[0]?.message,
+    ).toBe(messages.usernameTooLong);
+    expect(
+      registerBodySchema.safeParse({ ...registration, password: `A${huge}` }).error?.issues[0]
+        ?.message,
+    ).toBe(messages.passwordTooLong);
+    expect(
+      updateUserBodySchema.safeParse({ ...profile, bio: huge }).error?.issues[0]?.message,
+    ).toBe(messages.bioTooLong);
   });
 
   it('updateUserBodySchema defaults a missing bio to empty', () => {

@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { refineWith, type FormError } from './form.ts';
+import type { FormError } from './form.ts';
 import { messages } from './messages.ts';
 import {
   BIO_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -118,62 +116,4 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
   return null;
 }
 
-// ---------------------------------------------------------------- schemas
-
-/**
- * A string field: `missing` when absent or not a string, `tooLong` beyond a
- * generous cap (the check functions give the precise length messages; the
- * cap only keeps huge bodies away from them and from the password hasher).
- */
-const text = (max: number, missing: string, tooLong: string = missing) =>
-  z.string({ error: missing }).max(max, { error: tooLong });
-
-export const loginBodySchema = z
-  .object({
-    telephone: text(32, messages.telephoneInvalid),
-    password: text(PASSWORD_MAX_LENGTH, messages.passwordInvalid),
-  })
-  .superRefine(refineWith(checkLogin));
-
-export const registerBodySchema = z
-  .object({
-    username: text(USERNAME_MAX_LENGTH * 4, messages.fillAllFields, messages.usernameTooLong),
-    email: text(EMAIL_MAX_LENGTH, messages.fillAllFields, messages.emailInvalid),
-    telephone: text(32, messages.fillAllFields, messages.telephoneInvalid),
-    password: text(PASSWORD_MAX_LENGTH * 4, messages.fillAllFields, messages.passwordTooLong),
-  })
-  .superRefine(refineWith(checkRegistration));
-
-export const updateUserBodySchema = z
-  .object({
-    username: text(USERNAME_MAX_LENGTH * 4, messages.usernameTooShort, messages.usernameTooLong),
-    telephone: text(32, messages.telephoneInvalid),
-    email: text(EMAIL_MAX_LENGTH, messages.fillField, messages.emailInvalid),
-    bio: z
-      .string({ error: messages.bioTooLong })
-      .max(BIO_MAX_LENGTH, { error: messages.bioTooLong })
-      .default(''),
-  })
-  .superRefine(refineWith(checkProfile));
-
-/** The body is optional (the bearer header may carry the token); a bodiless POST arrives as null. */
-export const getUserBodySchema = z
-  .object({ token: z.string({ error: messages.tokenNotFound }).max(512).optional() })
-  .nullish();
-
-export const userSchema = z.object({
-  _id: z.string(),
-  username: z.string(),
-  telephone: z.string(),
-  email: z.string(),
-  bio: z.string(),
-  isAdmin: z.boolean(),
-  createdAt: z.string(),
-});
-
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
-export const userResponseSchema = z.object({ user: userSchema });
-
-export type User = z.infer<typeof userSchema>;
-export type AuthResponse = z.infer<typeof authResponseSchema>;
-export type UserResponse = z.infer<typeof userResponseSchema>;
+export type { User, AuthResponse, UserResponse } from './schemas/auth.ts';

@@ -1,14 +1,3 @@
-import { z } from 'zod';
-
-/** The one error body of the API (DESIGN.md section 3). */
-export const errorBodySchema = z.object({
-  message: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
-
-export type ErrorBody = z.infer<typeof errorBodySchema>;
-
 /** Error codes and their HTTP statuses; the web client reads `code` to tell them apart. */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -23,3 +12,5 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export type { ErrorBody } from './schemas/errors.ts';

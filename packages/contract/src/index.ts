@@ -7,5 +7,6 @@ export * from './errors.ts';
 export * from './form.ts';
 export * from './messages.ts';
 export * from './paths.ts';
+export * from './pledges.ts';
 export * from './rules.ts';
 export * from './site-messages.ts';

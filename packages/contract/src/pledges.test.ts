@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteMessages } from './site-messages.ts';
-import { checkPledge, parsePledgeAmount, pledgeBodySchema } from './pledges.ts';
+import { checkPledge, parsePledgeAmount } from './pledges.ts';
+import { pledgeBodySchema } from './schemas/index.ts';
 
 const pledge = { name: 'Марія', amount: 500, message: '' };
 
@@ -36,11 +37,18 @@ describe('parsePledgeAmount', () => {
 
 describe('pledgeBodySchema', () => {
   it('defaults the message to empty and strips unknown keys', () => {
-    expect(pledgeBodySchema.parse({ name: 'Марія', amount: 100, _id: 'x' })).toEqual({ name: 'Марія', amount: 100, message: '' });
+    expect(pledgeBodySchema.parse({ name: 'Марія', amount: 100, _id: 'x' })).toEqual({
+      name: 'Марія',
+      amount: 100,
+      message: '',
+    });
   });
   it('refuses an amount sent as text with the amount message', () => {
     const result = pledgeBodySchema.safeParse({ name: 'Марія', amount: '100' });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ['amount'], message: siteMessages.pledgeAmountInvalid });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ['amount'],
+      message: siteMessages.pledgeAmountInvalid,
+    });
   });
 });

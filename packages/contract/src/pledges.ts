@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { refineWith, type FormError } from './form.ts';
+import type { FormError } from './form.ts';
 import { siteMessages } from './site-messages.ts';
 
 /*
@@ -29,7 +28,11 @@ export function checkPledge(input: PledgeInput): FormError<keyof PledgeInput> | 
   if (name.length < L.name.min || name.length > L.name.max) {
     return { message: siteMessages.pledgeNameInvalid, fields: ['name'] };
   }
-  if (!Number.isInteger(input.amount) || input.amount < L.amount.min || input.amount > L.amount.max) {
+  if (
+    !Number.isInteger(input.amount) ||
+    input.amount < L.amount.min ||
+    input.amount > L.amount.max
+  ) {
     return { message: siteMessages.pledgeAmountInvalid, fields: ['amount'] };
   }
   if (input.message.trim().length > L.message.max) {
@@ -48,29 +51,4 @@ export function parsePledgeAmount(value: string): number {
   return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
 }
 
-export const pledgeBodySchema = z
-  .object({
-    name: z.string({ error: siteMessages.pledgeNameInvalid }).max(PLEDGE_LIMITS.name.max * 2, { error: siteMessages.pledgeNameInvalid }),
-    amount: z.number({ error: siteMessages.pledgeAmountInvalid }),
-    message: z
-      .string({ error: siteMessages.pledgeMessageTooLong })
-      .max(PLEDGE_LIMITS.message.max * 2, { error: siteMessages.pledgeMessageTooLong })
-      .default(''),
-  })
-  .superRefine(refineWith(checkPledge));
-
-export const pledgeSchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  amount: z.number().int(),
-  message: z.string(),
-  createdAt: z.string(),
-});
-
-export const pledgeResponseSchema = z.object({
-  pledge: pledgeSchema,
-  message: z.string(),
-});
-
-export type Pledge = z.infer<typeof pledgeSchema>;
-export type PledgeResponse = z.infer<typeof pledgeResponseSchema>;
+export type { Pledge, PledgeResponse } from './schemas/pledges.ts';

@@ -2,15 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { canonicalTelephone, isValidEmail, isValidPassword, isValidTelephone } from './rules.ts';
 
 describe('isValidTelephone: optional +, a non-zero digit, then 1 to 14 digits', () => {
-  it.each(['+380501112233', '380501112233', '12', '+123456789012345', '1234567890'])('accepts %s', (value) => {
-    expect(isValidTelephone(value)).toBe(true);
-  });
-  it.each(['', '+', '1', '0501112233', '+0501112233', '+1234567890123456', '38050 111 22 33', '380-50-111', '++380501112233', 'abc', ' 380501112233'])(
-    'refuses %j',
+  it.each(['+380501112233', '380501112233', '12', '+123456789012345', '1234567890'])(
+    'accepts %s',
     (value) => {
-      expect(isValidTelephone(value)).toBe(false);
+      expect(isValidTelephone(value)).toBe(true);
     },
   );
+  it.each([
+    '',
+    '+',
+    '1',
+    '0501112233',
+    '+0501112233',
+    '+1234567890123456',
+    '38050 111 22 33',
+    '380-50-111',
+    '++380501112233',
+    'abc',
+    ' 380501112233',
+  ])('refuses %j', (value) => {
+    expect(isValidTelephone(value)).toBe(false);
+  });
 });
 
 describe('isValidPassword: at least 8 characters with an uppercase letter', () => {
@@ -26,9 +38,12 @@ describe('isValidEmail', () => {
   it.each(['a@b.co', 'olena.kovalenko@urok.example', 'x+y@mail.com.ua'])('accepts %s', (value) => {
     expect(isValidEmail(value)).toBe(true);
   });
-  it.each(['', 'a@b', 'ab.co', 'a b@c.d', '@b.co', `${'a'.repeat(250)}@b.co`])('refuses %j', (value) => {
-    expect(isValidEmail(value)).toBe(false);
-  });
+  it.each(['', 'a@b', 'ab.co', 'a b@c.d', '@b.co', `${'a'.repeat(250)}@b.co`])(
+    'refuses %j',
+    (value) => {
+      expect(isValidEmail(value)).toBe(false);
+    },
+  );
 });
 
 describe('canonicalTelephone', () => {

@@ -52,7 +52,8 @@ export const siteMessages = {
 
   // /course-details and /course-details:N
   featuredIndexHeading: 'Рекомендовані програми',
-  featuredIndexLead: 'Програми, які ми радимо почати. Оберіть будь-яку, щоб побачити план навчання.',
+  featuredIndexLead:
+    'Програми, які ми радимо почати. Оберіть будь-яку, щоб побачити план навчання.',
   featuredLevel: 'Рівень',
   featuredDuration: 'Тривалість',
   featuredWeeks: (weeks: number) => `${weeks} тиж.`,
@@ -132,7 +133,8 @@ export const siteMessages = {
   contactsLeadStudent: 'Викладачі курсів, на які ви записані.',
   contactsLeadTeacher: 'Студенти, записані на ваші курси.',
   contactsEmptyStudent: "Поки немає контактів: запишіться на курс, і тут з'явиться його викладач.",
-  contactsEmptyTeacher: "Поки немає контактів: коли студенти запишуться на ваші курси, вони з'являться тут.",
+  contactsEmptyTeacher:
+    "Поки немає контактів: коли студенти запишуться на ваші курси, вони з'являться тут.",
   contactsBrowseCourses: 'Переглянути всі курси',
   contactsCourses: 'Courses',
   contactsFailed: 'Не вдалося завантажити контакти.',

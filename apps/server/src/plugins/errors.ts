@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorBodySchema, messages, type ErrorBody, type ErrorCode } from '@urok/contract';
+import { messages, type ErrorBody, type ErrorCode } from '@urok/contract';
+import { errorBodySchema } from '@urok/contract/schemas';
 import { AppError } from '../app-error.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, …): the message and code each one gets. */
@@ -47,11 +48,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CLIENT_ERRORS[status];
-      const body: ErrorBody = known ? { message: known.message, code: known.code } : { message: messages.badRequest };
+      const body: ErrorBody = known
+        ? { message: known.message, code: known.code }
+        : { message: messages.badRequest };
       return reply.code(status).send(body);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: messages.internalError, code: 'INTERNAL' } satisfies ErrorBody);
+    return reply
+      .code(500)
+      .send({ message: messages.internalError, code: 'INTERNAL' } satisfies ErrorBody);
   });
 }
 
@@ -67,8 +72,13 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** Route schema `response` entries for the error statuses a route can answer (documented in /api/docs). */
-export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
+export function errorResponses<S extends number>(
+  ...statuses: S[]
+): Record<S, typeof errorBodySchema> {
   return Object.fromEntries(
-    statuses.map((status) => [status, errorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error')]),
+    statuses.map((status) => [
+      status,
+      errorBodySchema.describe(ERROR_DESCRIPTIONS[status] ?? 'Error'),
+    ]),
   ) as Record<S, typeof errorBodySchema>;
 }

@@ -1,11 +1,6 @@
 import { use } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
-import {
-  PUBLIC_LANDING_IDS,
-  ROUTES,
-  SIGNED_IN_LANDING_IDS,
-  type User,
-} from '@urok/contract';
+import { PUBLIC_LANDING_IDS, ROUTES, SIGNED_IN_LANDING_IDS, type User } from '@urok/contract';
 import { PublicLayout } from '../components/layout/public-layout';
 import { selectUser } from '../features/auth/auth-slice';
 import { useAuthSelector } from '../features/auth/hooks';

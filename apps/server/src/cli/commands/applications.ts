@@ -1,4 +1,5 @@
-import { applicationStatusSchema, type TeacherApplication } from '@urok/contract';
+import { type TeacherApplication } from '@urok/contract';
+import { applicationStatusSchema } from '@urok/contract/schemas';
 import {
   approveApplication,
   getApplication,
@@ -25,7 +26,8 @@ export const applicationsCommands: AdminCommandGroup = {
       usage: 'applications list [pending|approved|rejected]',
       summary: 'List applications, oldest first (all of them, or those with one status)',
       async run({ db, io }, args) {
-        const parsed = args[0] === undefined ? undefined : applicationStatusSchema.safeParse(args[0]);
+        const parsed =
+          args[0] === undefined ? undefined : applicationStatusSchema.safeParse(args[0]);
         if (parsed && !parsed.success) {
           throw new UsageError(`Unknown status "${args[0]}": use pending, approved or rejected.`);
         }
@@ -74,7 +76,8 @@ export const applicationsCommands: AdminCommandGroup = {
     },
     approve: {
       usage: 'applications approve <id>',
-      summary: 'Approve: the account with that telephone becomes a teacher (now, or when it registers)',
+      summary:
+        'Approve: the account with that telephone becomes a teacher (now, or when it registers)',
       async run({ db, io }, args) {
         const { application, teacher } = await approveApplication(db, requireId(args));
         io.out(`Approved application ${describeApplication(application)}.`);

@@ -1,4 +1,8 @@
-import { API, teacherApplicationBodySchema, teacherApplicationResponseSchema } from '@urok/contract';
+import { API } from '@urok/contract';
+import {
+  teacherApplicationBodySchema,
+  teacherApplicationResponseSchema,
+} from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { errorResponses } from '../../plugins/errors.ts';
@@ -10,9 +14,15 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['applications'],
-        summary: 'Apply to become a teacher; the operator approves (or TEACHER_AUTO_APPROVE does at once)',
+        summary:
+          'Apply to become a teacher; the operator approves (or TEACHER_AUTO_APPROVE does at once)',
         body: teacherApplicationBodySchema,
-        response: { 201: teacherApplicationResponseSchema.describe('Application stored (pending, or approved with TEACHER_AUTO_APPROVE)'), ...errorResponses(400, 429) },
+        response: {
+          201: teacherApplicationResponseSchema.describe(
+            'Application stored (pending, or approved with TEACHER_AUTO_APPROVE)',
+          ),
+          ...errorResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -20,7 +30,9 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       const application = await submitApplication(app.db, request.body, {
         autoApprove: app.config.teacherAutoApprove,
       });
-      return reply.code(201).send({ application, message: applicationSubmittedMessage(application) });
+      return reply
+        .code(201)
+        .send({ application, message: applicationSubmittedMessage(application) });
     },
   );
 }

@@ -67,7 +67,10 @@ export async function submitApplication(
   return toApplication(await getApplicationRow(db, id));
 }
 
-export async function listApplications(db: Db, status?: ApplicationStatus): Promise<TeacherApplication[]> {
+export async function listApplications(
+  db: Db,
+  status?: ApplicationStatus,
+): Promise<TeacherApplication[]> {
   return (await findApplications(db, status)).map(toApplication);
 }
 
@@ -101,13 +104,19 @@ export async function rejectApplication(db: Db, id: string): Promise<TeacherAppl
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
     if (row.status === 'approved') {
-      throw new AppError('CONFLICT', `Application ${id} is already approved; it cannot be rejected.`);
+      throw new AppError(
+        'CONFLICT',
+        `Application ${id} is already approved; it cannot be rejected.`,
+      );
     }
-    if (row.status === 'pending') await setApplicationStatus(trx, id, 'rejected', new Date().toISOString());
+    if (row.status === 'pending')
+      await setApplicationStatus(trx, id, 'rejected', new Date().toISOString());
     return toApplication(await getApplicationRow(trx, id));
   });
 }
 
 export function applicationSubmittedMessage(application: TeacherApplication): string {
-  return application.status === 'approved' ? messages.applicationApproved : messages.applicationReceived;
+  return application.status === 'approved'
+    ? messages.applicationApproved
+    : messages.applicationReceived;
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { API, canonicalTelephone } from '@urok/contract';
 import {
-  API,
   authResponseSchema,
-  canonicalTelephone,
   getUserBodySchema,
   loginBodySchema,
   registerBodySchema,
   updateUserBodySchema,
   userResponseSchema,
-} from '@urok/contract';
+} from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
@@ -21,9 +20,13 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create a student account (a teacher one when an application for the number was approved)',
+        summary:
+          'Create a student account (a teacher one when an application for the number was approved)',
         body: registerBodySchema,
-        response: { 201: authResponseSchema.describe('Signed up and signed in'), ...errorResponses(400, 409, 429) },
+        response: {
+          201: authResponseSchema.describe('Signed up and signed in'),
+          ...errorResponses(400, 409, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -40,12 +43,18 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         tags: ['auth'],
         summary: 'Sign in with telephone and password',
         body: loginBodySchema,
-        response: { 200: authResponseSchema.describe('Signed in'), ...errorResponses(400, 401, 429) },
+        response: {
+          200: authResponseSchema.describe('Signed in'),
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (request) => {
       await app.throttle(RATE_LIMITS.loginPerIp, request.ip);
-      await app.throttle(RATE_LIMITS.loginPerTelephone, canonicalTelephone(request.body.telephone.trim()));
+      await app.throttle(
+        RATE_LIMITS.loginPerTelephone,
+        canonicalTelephone(request.body.telephone.trim()),
+      );
       return loginUser(app.db, request.body);
     },
   );
@@ -58,7 +67,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary: 'The user of a token, sent in the body or as the bearer header',
         security: bearerSecurity,
         body: getUserBodySchema,
-        response: { 200: userResponseSchema.describe('The user of the token'), ...errorResponses(400, 401) },
+        response: {
+          200: userResponseSchema.describe('The user of the token'),
+          ...errorResponses(400, 401),
+        },
       },
     },
     async (request) => {
@@ -76,7 +88,10 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary: "Update the signed-in user's profile",
         security: bearerSecurity,
         body: updateUserBodySchema,
-        response: { 200: userResponseSchema.describe('The updated user'), ...errorResponses(400, 401, 409) },
+        response: {
+          200: userResponseSchema.describe('The updated user'),
+          ...errorResponses(400, 401, 409),
+        },
       },
     },
     async (request) => {

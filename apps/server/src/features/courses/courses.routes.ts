@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { API, COURSE_LIMITS, UPLOAD_FIELDS } from '@urok/contract';
 import {
-  API,
-  COURSE_LIMITS,
   courseFieldsSchema,
   courseListQuerySchema,
   courseListResponseSchema,
@@ -9,9 +8,8 @@ import {
   coursesResponseSchema,
   courseUpdateFieldsSchema,
   createdCoursesResponseSchema,
-  UPLOAD_FIELDS,
   updateCourseResponseSchema,
-} from '@urok/contract';
+} from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
@@ -33,16 +31,34 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-const COURSE_TEXT_FIELDS = ['title', 'description', 'category', 'homeworkTask', 'homeworkDueAt'] as const;
+const COURSE_TEXT_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'homeworkTask',
+  'homeworkDueAt',
+] as const;
 
 /** The documented form of course creation (the body is streamed, see plugins/multipart.ts). */
 const createCourseForm = z.object({
   title: z.string().describe(`${COURSE_LIMITS.title.min}–${COURSE_LIMITS.title.max} characters`),
-  description: z.string().describe(`${COURSE_LIMITS.description.min}–${COURSE_LIMITS.description.max} characters`),
-  category: z.string().describe(`${COURSE_LIMITS.category.min}–${COURSE_LIMITS.category.max} characters`),
-  homeworkTask: z.string().optional().describe(`Up to ${COURSE_LIMITS.homeworkTask.max} characters`),
-  homeworkDueAt: z.string().optional().describe('ISO 8601 date-time with a zone; empty for no deadline'),
-  [UPLOAD_FIELDS.cover]: binarySchema('JPEG, PNG or WebP, up to 5 MB, checked from its bytes').optional(),
+  description: z
+    .string()
+    .describe(`${COURSE_LIMITS.description.min}–${COURSE_LIMITS.description.max} characters`),
+  category: z
+    .string()
+    .describe(`${COURSE_LIMITS.category.min}–${COURSE_LIMITS.category.max} characters`),
+  homeworkTask: z
+    .string()
+    .optional()
+    .describe(`Up to ${COURSE_LIMITS.homeworkTask.max} characters`),
+  homeworkDueAt: z
+    .string()
+    .optional()
+    .describe('ISO 8601 date-time with a zone; empty for no deadline'),
+  [UPLOAD_FIELDS.cover]: binarySchema(
+    'JPEG, PNG or WebP, up to 5 MB, checked from its bytes',
+  ).optional(),
 });
 
 const updateCourseForm = z.object({
@@ -52,8 +68,13 @@ const updateCourseForm = z.object({
   category: z.string().optional(),
   homeworkTask: z.string().optional(),
   homeworkDueAt: z.string().optional().describe("ISO 8601 date-time; '' removes the deadline"),
-  removeCover: z.enum(['true', 'false']).optional().describe('true drops the cover (when no new one is sent)'),
-  [UPLOAD_FIELDS.cover]: binarySchema('A new cover: replaces the old one, whose file is deleted').optional(),
+  removeCover: z
+    .enum(['true', 'false'])
+    .optional()
+    .describe('true drops the cover (when no new one is sent)'),
+  [UPLOAD_FIELDS.cover]: binarySchema(
+    'A new cover: replaces the old one, whose file is deleted',
+  ).optional(),
 });
 
 export async function coursesRoutes(app: AppInstance): Promise<void> {
@@ -64,9 +85,13 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['courses'],
-        summary: 'Courses, newest first, paged by cursor; `q` searches title, description and category',
+        summary:
+          'Courses, newest first, paged by cursor; `q` searches title, description and category',
         querystring: courseListQuerySchema,
-        response: { 200: courseListResponseSchema.describe('One page; nextCursor is null on the last'), ...errorResponses(400) },
+        response: {
+          200: courseListResponseSchema.describe('One page; nextCursor is null on the last'),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => listCourses(app.db, request.query),
@@ -98,7 +123,10 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
           tags: ['courses'],
           summary,
           security: bearerSecurity,
-          response: { 201: courseResponseSchema.describe('The new course'), ...errorResponses(400, 401, 403, 413, 415, 429) },
+          response: {
+            201: courseResponseSchema.describe('The new course'),
+            ...errorResponses(400, 401, 403, 413, 415, 429),
+          },
         },
       },
       async (request, reply) => {
@@ -109,7 +137,12 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
           file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
         });
         const course = await withUploadCleanup(app.storage, form.file, () =>
-          createCourse(app.db, user._id, parseFormFields(courseFieldsSchema, form.fields), form.file),
+          createCourse(
+            app.db,
+            user._id,
+            parseFormFields(courseFieldsSchema, form.fields),
+            form.file,
+          ),
         );
         return reply.code(201).send({ course });
       },
@@ -143,7 +176,13 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
       });
       return withUploadCleanup(app.storage, form.file, () =>
-        updateCourse(app.db, app.storage, user._id, parseFormFields(courseUpdateFieldsSchema, form.fields), form.file),
+        updateCourse(
+          app.db,
+          app.storage,
+          user._id,
+          parseFormFields(courseUpdateFieldsSchema, form.fields),
+          form.file,
+        ),
       );
     },
   );
@@ -156,10 +195,15 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         tags: ['courses'],
         summary: "The signed-in teacher's own courses, newest first",
         security: bearerSecurity,
-        response: { 200: createdCoursesResponseSchema.describe('Courses this teacher wrote'), ...errorResponses(401, 403) },
+        response: {
+          200: createdCoursesResponseSchema.describe('Courses this teacher wrote'),
+          ...errorResponses(401, 403),
+        },
       },
     },
-    async (request) => ({ createdCourses: await listCreatedCourses(app.db, getCurrentUser(request)._id) }),
+    async (request) => ({
+      createdCourses: await listCreatedCourses(app.db, getCurrentUser(request)._id),
+    }),
   );
 
   app.post(
@@ -168,13 +212,19 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['courses'],
-        summary: 'Enrol in a course (idempotent); the author cannot enrol in their own course (403)',
+        summary:
+          'Enrol in a course (idempotent); the author cannot enrol in their own course (403)',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: courseResponseSchema.describe('The course with its new enrolledCount'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: courseResponseSchema.describe('The course with its new enrolledCount'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => ({ course: await enrollInCourse(app.db, getCurrentUser(request), request.params.id) }),
+    async (request) => ({
+      course: await enrollInCourse(app.db, getCurrentUser(request), request.params.id),
+    }),
   );
 
   app.delete(
@@ -183,10 +233,14 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['courses'],
-        summary: 'Leave a course (idempotent: 204 also when not enrolled); submitted homework is kept',
+        summary:
+          'Leave a course (idempotent: 204 also when not enrolled); submitted homework is kept',
         security: bearerSecurity,
         params: idParams,
-        response: { 204: z.null().describe('Not enrolled (any more)'), ...errorResponses(400, 401, 404) },
+        response: {
+          204: z.null().describe('Not enrolled (any more)'),
+          ...errorResponses(400, 401, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -204,9 +258,14 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         summary: 'The courses a user is enrolled in, the latest enrolment first (that user only)',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: coursesResponseSchema.describe('Enrolled courses'), ...errorResponses(400, 401, 403) },
+        response: {
+          200: coursesResponseSchema.describe('Enrolled courses'),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
-    async (request) => ({ courses: await listEnrolledCourses(app.db, getCurrentUser(request), request.params.id) }),
+    async (request) => ({
+      courses: await listEnrolledCourses(app.db, getCurrentUser(request), request.params.id),
+    }),
   );
 }

@@ -78,7 +78,11 @@ export function encodeCursor(position: CoursePosition): string {
 export function decodeCursor(cursor: string): CoursePosition {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length <= 100)) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((part) => typeof part === 'string' && part.length <= 100)
+    ) {
       return { createdAt: value[0] as string, id: value[1] as string };
     }
   } catch {
@@ -98,7 +102,10 @@ export async function listCourses(db: Db, query: CourseListQuery): Promise<Cours
   });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  const nextCursor = rows.length > query.limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null;
+  const nextCursor =
+    rows.length > query.limit && last
+      ? encodeCursor({ createdAt: last.created_at, id: last.id })
+      : null;
   return { courses: page.map(toCourse), nextCursor };
 }
 
@@ -117,7 +124,11 @@ export async function listCreatedCourses(db: Db, authorId: string): Promise<Cour
 }
 
 /** A user's enrolled courses; only that user may ask. */
-export async function listEnrolledCourses(db: Db, requester: User, userId: string): Promise<Course[]> {
+export async function listEnrolledCourses(
+  db: Db,
+  requester: User,
+  userId: string,
+): Promise<Course[]> {
   if (requester._id !== userId) throw new AppError('FORBIDDEN', messages.forbidden);
   return (await findEnrolledCourses(db, userId)).map(toCourse);
 }
@@ -133,12 +144,21 @@ function normalizeDueAt(value: string): string | null {
 function assertValidCourse(input: CourseInput): void {
   const error = checkCourse(input);
   if (error) {
-    throw new AppError('BAD_REQUEST', error.message, Object.fromEntries(error.fields.map((field) => [field, error.message])));
+    throw new AppError(
+      'BAD_REQUEST',
+      error.message,
+      Object.fromEntries(error.fields.map((field) => [field, error.message])),
+    );
   }
 }
 
 /** Creates a course of `authorId`; the cover, if any, is already in storage. */
-export async function createCourse(db: Db, authorId: string, input: CourseInput, cover: StoredUpload | null): Promise<Course> {
+export async function createCourse(
+  db: Db,
+  authorId: string,
+  input: CourseInput,
+  cover: StoredUpload | null,
+): Promise<Course> {
   assertValidCourse(input);
   const now = new Date().toISOString();
   const id = createTimeOrderedId();
@@ -163,7 +183,11 @@ export async function createCourse(db: Db, authorId: string, input: CourseInput,
 }
 
 /** 404 for a missing course, 403 unless `userId` wrote it. */
-export async function assertCourseAuthor(db: Db, userId: string, courseId: string): Promise<CourseRow> {
+export async function assertCourseAuthor(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<CourseRow> {
   const row = await getCourseRow(db, courseId);
   if (row.author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
   return row;
@@ -214,7 +238,10 @@ export async function updateCourse(
     // The row is committed without it: a failure here leaves an orphan for the start-up sweep, never a broken cover.
     await storage.remove(current.cover_key).catch(() => {});
   }
-  return { course: await getCourse(db, current.id), authorCourses: await listCreatedCourses(db, userId) };
+  return {
+    course: await getCourse(db, current.id),
+    authorCourses: await listCreatedCourses(db, userId),
+  };
 }
 
 /**

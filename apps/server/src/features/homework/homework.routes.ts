@@ -1,16 +1,13 @@
 import { z } from 'zod';
+import { API, COURSE_LIMITS, messages, UPLOAD_FIELDS } from '@urok/contract';
 import {
-  API,
-  COURSE_LIMITS,
   gradeBodySchema,
   homeworkFormSchema,
   homeworkListResponseSchema,
   homeworkResponseSchema,
-  messages,
-  UPLOAD_FIELDS,
   uploadHomeworkResponseSchema,
   usersWithHomeworkResponseSchema,
-} from '@urok/contract';
+} from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
@@ -40,7 +37,9 @@ const fileResponse = (contentType: string, description: string) => ({
 const uploadForm = z.object({
   courseId: z.string(),
   comment: z.string().optional().describe(`Up to ${COURSE_LIMITS.comment.max} characters`),
-  [UPLOAD_FIELDS.homeworkFile]: binarySchema('PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG or WebP, up to 20 MB, checked from its bytes'),
+  [UPLOAD_FIELDS.homeworkFile]: binarySchema(
+    'PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG or WebP, up to 20 MB, checked from its bytes',
+  ),
 });
 
 /** Downloads: never rendered by the browser, never sniffed into another type. */
@@ -63,7 +62,8 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       config: { multipartBody: uploadForm },
       schema: {
         tags: ['homework'],
-        summary: 'Hand in homework for a course one is enrolled in; every upload is a new submission',
+        summary:
+          'Hand in homework for a course one is enrolled in; every upload is a new submission',
         security: bearerSecurity,
         response: {
           201: uploadHomeworkResponseSchema.describe('The stored submission'),
@@ -83,7 +83,12 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         },
       });
       const homework = await withUploadCleanup(app.storage, form.file, () =>
-        submitHomework(app.db, user._id, parseFormFields(homeworkFormSchema, form.fields), form.file!),
+        submitHomework(
+          app.db,
+          user._id,
+          parseFormFields(homeworkFormSchema, form.fields),
+          form.file!,
+        ),
       );
       return reply.code(201).send({ homework, message: messages.homeworkUploaded });
     },
@@ -98,10 +103,15 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         summary: "The caller's own submissions to a course, newest first (enrolled students)",
         security: bearerSecurity,
         params: idParams,
-        response: { 200: homeworkListResponseSchema.describe('Own submissions'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: homeworkListResponseSchema.describe('Own submissions'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => ({ homework: await listOwnHomework(app.db, getCurrentUser(request)._id, request.params.id) }),
+    async (request) => ({
+      homework: await listOwnHomework(app.db, getCurrentUser(request)._id, request.params.id),
+    }),
   );
 
   app.get(
@@ -110,13 +120,23 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['homework'],
-        summary: 'Enrolled students who submitted homework, each with their submissions (the course author)',
+        summary:
+          'Enrolled students who submitted homework, each with their submissions (the course author)',
         security: bearerSecurity,
         params: courseIdParams,
-        response: { 200: usersWithHomeworkResponseSchema.describe('Submitters, latest first'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: usersWithHomeworkResponseSchema.describe('Submitters, latest first'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
-    async (request) => ({ users: await listUsersWithHomework(app.db, getCurrentUser(request)._id, request.params.courseId) }),
+    async (request) => ({
+      users: await listUsersWithHomework(
+        app.db,
+        getCurrentUser(request)._id,
+        request.params.courseId,
+      ),
+    }),
   );
 
   app.get(
@@ -129,17 +149,29 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         security: bearerSecurity,
         params: idParams,
         response: {
-          200: fileResponse('application/octet-stream', 'The file, as an attachment with its original name'),
+          200: fileResponse(
+            'application/octet-stream',
+            'The file, as an attachment with its original name',
+          ),
           ...errorResponses(400, 401, 403, 404),
         },
       },
     },
     async (request, reply) => {
-      const file = await openHomeworkFile(app.db, app.storage, getCurrentUser(request)._id, request.params.id);
+      const file = await openHomeworkFile(
+        app.db,
+        app.storage,
+        getCurrentUser(request)._id,
+        request.params.id,
+      );
       // Text was accepted only as UTF-8, so say so.
-      const contentType = file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType;
+      const contentType =
+        file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType;
       return reply
-        .headers({ ...attachmentHeaders(file.fileName, contentType), 'Content-Length': String(file.size) })
+        .headers({
+          ...attachmentHeaders(file.fileName, contentType),
+          'Content-Length': String(file.size),
+        })
         .send(file.stream);
     },
   );
@@ -154,11 +186,19 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         security: bearerSecurity,
         params: idParams,
         body: gradeBodySchema,
-        response: { 200: homeworkResponseSchema.describe('The graded submission'), ...errorResponses(400, 401, 403, 404, 409) },
+        response: {
+          200: homeworkResponseSchema.describe('The graded submission'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
       },
     },
     async (request) => ({
-      homework: await gradeHomework(app.db, getCurrentUser(request)._id, request.params.id, request.body),
+      homework: await gradeHomework(
+        app.db,
+        getCurrentUser(request)._id,
+        request.params.id,
+        request.body,
+      ),
     }),
   );
 
@@ -168,17 +208,27 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['homework'],
-        summary: 'Every submission of a course as one zip, <student>/<file name> (the course author)',
+        summary:
+          'Every submission of a course as one zip, <student>/<file name> (the course author)',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: fileResponse('application/zip', 'The archive, streamed'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: fileResponse('application/zip', 'The archive, streamed'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
-      const archive = await createHomeworkArchive(app.db, app.storage, getCurrentUser(request)._id, request.params.id, (key) =>
-        request.log.warn({ key }, 'homework file missing from storage; archived as empty'),
+      const archive = await createHomeworkArchive(
+        app.db,
+        app.storage,
+        getCurrentUser(request)._id,
+        request.params.id,
+        (key) => request.log.warn({ key }, 'homework file missing from storage; archived as empty'),
       );
-      return reply.headers(attachmentHeaders(archive.fileName, 'application/zip')).send(archive.stream);
+      return reply
+        .headers(attachmentHeaders(archive.fileName, 'application/zip'))
+        .send(archive.stream);
     },
   );
 
@@ -191,12 +241,17 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         summary: 'Grades of a course as CSV, one row per submission (the course author)',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: fileResponse('text/csv', 'UTF-8 CSV with a byte order mark'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: fileResponse('text/csv', 'UTF-8 CSV with a byte order mark'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
       const csv = await createGradesCsv(app.db, getCurrentUser(request)._id, request.params.id);
-      return reply.headers(attachmentHeaders(csv.fileName, 'text/csv; charset=utf-8')).send(csv.content);
+      return reply
+        .headers(attachmentHeaders(csv.fileName, 'text/csv; charset=utf-8'))
+        .send(csv.content);
     },
   );
 }

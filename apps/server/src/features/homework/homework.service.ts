@@ -64,14 +64,23 @@ async function getCourse(db: Db, courseId: string): Promise<HomeworkCourse> {
 }
 
 /** 404 for a missing course, 403 unless `userId` is enrolled in it. */
-export async function assertEnrolled(db: Db, userId: string, courseId: string): Promise<HomeworkCourse> {
+export async function assertEnrolled(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<HomeworkCourse> {
   const course = await getCourse(db, courseId);
-  if (!(await isEnrolled(db, userId, courseId))) throw new AppError('FORBIDDEN', messages.notEnrolled);
+  if (!(await isEnrolled(db, userId, courseId)))
+    throw new AppError('FORBIDDEN', messages.notEnrolled);
   return course;
 }
 
 /** 404 for a missing course, 403 unless `userId` wrote it. */
-export async function assertAuthor(db: Db, userId: string, courseId: string): Promise<HomeworkCourse> {
+export async function assertAuthor(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<HomeworkCourse> {
   const course = await getCourse(db, courseId);
   if (course.author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
   return course;
@@ -86,7 +95,12 @@ export function isLateSubmission(dueAt: string | null, submittedAt: string): boo
  * Records a submission whose file is already stored. Every upload is a new
  * submission: earlier ones (graded or not) stay as they are.
  */
-export async function submitHomework(db: Db, userId: string, fields: HomeworkFormFields, file: StoredUpload): Promise<Homework> {
+export async function submitHomework(
+  db: Db,
+  userId: string,
+  fields: HomeworkFormFields,
+  file: StoredUpload,
+): Promise<Homework> {
   const course = await assertEnrolled(db, userId, fields.courseId);
   const submittedAt = new Date().toISOString();
   const row: HomeworkRow = {
@@ -108,19 +122,33 @@ export async function submitHomework(db: Db, userId: string, fields: HomeworkFor
   return toHomework(row);
 }
 
-export async function listOwnHomework(db: Db, userId: string, courseId: string): Promise<Homework[]> {
+export async function listOwnHomework(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<Homework[]> {
   await assertEnrolled(db, userId, courseId);
   return (await findOwnHomework(db, userId, courseId)).map(toHomework);
 }
 
 /** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
-export async function listUsersWithHomework(db: Db, userId: string, courseId: string): Promise<UserWithHomework[]> {
+export async function listUsersWithHomework(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<UserWithHomework[]> {
   await assertAuthor(db, userId, courseId);
   const users = new Map<string, UserWithHomework>();
   for (const row of await findEnrolledSubmitterHomework(db, courseId)) {
     let user = users.get(row.user_id);
     if (!user) {
-      user = { _id: row.user_id, username: row.username, telephone: row.telephone, email: row.email, homework: [] };
+      user = {
+        _id: row.user_id,
+        username: row.username,
+        telephone: row.telephone,
+        email: row.email,
+        homework: [],
+      };
       users.set(row.user_id, user);
     }
     user.homework.push(toHomework(row));
@@ -136,21 +164,33 @@ export interface HomeworkFile {
 }
 
 /** The file of a submission, for its submitter or the course's author. */
-export async function openHomeworkFile(db: Db, storage: Storage, userId: string, homeworkId: string): Promise<HomeworkFile> {
+export async function openHomeworkFile(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  homeworkId: string,
+): Promise<HomeworkFile> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
-  if (row.user_id !== userId && row.course_author_id !== userId) throw new AppError('FORBIDDEN', messages.forbidden);
+  if (row.user_id !== userId && row.course_author_id !== userId)
+    throw new AppError('FORBIDDEN', messages.forbidden);
   try {
     const { stream, size } = await storage.read(row.file_key);
     return { stream, size, fileName: row.file_name, mimeType: row.mime_type };
   } catch (error) {
-    if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+    if (error instanceof StorageNotFoundError)
+      throw new AppError('NOT_FOUND', messages.homeworkNotFound);
     throw error;
   }
 }
 
 /** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
-export async function gradeHomework(db: Db, userId: string, homeworkId: string, input: GradeInput): Promise<Homework> {
+export async function gradeHomework(
+  db: Db,
+  userId: string,
+  homeworkId: string,
+  input: GradeInput,
+): Promise<Homework> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   if (row.course_author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
@@ -181,7 +221,10 @@ function byStudent(rows: SubmitterHomeworkRow[]): SubmitterHomeworkRow[] {
   });
   return rows
     .map((row, index) => ({ row, index, first: firstSeen.get(row.user_id)! }))
-    .sort((a, b) => collator.compare(a.row.username, b.row.username) || a.first - b.first || a.index - b.index)
+    .sort(
+      (a, b) =>
+        collator.compare(a.row.username, b.row.username) || a.first - b.first || a.index - b.index,
+    )
     .map(({ row }) => row);
 }
 
@@ -218,7 +261,10 @@ export async function createHomeworkArchive(
   for (const row of rows) {
     let folder = folders.get(row.user_id);
     if (!folder) {
-      folder = { name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), takenFolders), files: new Set() };
+      folder = {
+        name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), takenFolders),
+        files: new Set(),
+      };
       folders.set(row.user_id, folder);
     }
     const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(row.file_name, 'file'), folder.files)}`;
@@ -241,7 +287,10 @@ export async function createHomeworkArchive(
   zip.end();
   const output = zip.outputStream as Readable;
   zip.on('error', (error: Error) => output.destroy(error));
-  return { stream: output, fileName: exportFileName(course, messages.homeworkArchiveSuffix, 'zip') };
+  return {
+    stream: output,
+    fileName: exportFileName(course, messages.homeworkArchiveSuffix, 'zip'),
+  };
 }
 
 export interface GradesCsv {
@@ -250,7 +299,11 @@ export interface GradesCsv {
 }
 
 /** One row per submission, for a spreadsheet (lib/csv.ts: BOM, formula cells neutralised). */
-export async function createGradesCsv(db: Db, userId: string, courseId: string): Promise<GradesCsv> {
+export async function createGradesCsv(
+  db: Db,
+  userId: string,
+  courseId: string,
+): Promise<GradesCsv> {
   const course = await assertAuthor(db, userId, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
   const csv = toCsv([
@@ -275,5 +328,8 @@ export async function createGradesCsv(db: Db, userId: string, courseId: string):
       row.graded_at,
     ]),
   ]);
-  return { content: Buffer.from(csv, 'utf8'), fileName: exportFileName(course, messages.gradesFileSuffix, 'csv') };
+  return {
+    content: Buffer.from(csv, 'utf8'),
+    fileName: exportFileName(course, messages.gradesFileSuffix, 'csv'),
+  };
 }

@@ -1,5 +1,5 @@
 import { API, siteMessages } from '@urok/contract';
-import { pledgeBodySchema, pledgeResponseSchema } from '@urok/contract/pledges';
+import { pledgeBodySchema, pledgeResponseSchema } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { errorResponses } from '../../plugins/errors.ts';
@@ -11,9 +11,13 @@ export async function pledgesRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['pledges'],
-        summary: 'Pledge support for the platform (/donate): a name, a whole amount in UAH and a message',
+        summary:
+          'Pledge support for the platform (/donate): a name, a whole amount in UAH and a message',
         body: pledgeBodySchema,
-        response: { 201: pledgeResponseSchema.describe('Pledge stored'), ...errorResponses(400, 429) },
+        response: {
+          201: pledgeResponseSchema.describe('Pledge stored'),
+          ...errorResponses(400, 429),
+        },
       },
     },
     async (request, reply) => {

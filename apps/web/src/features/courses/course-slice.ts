@@ -99,7 +99,11 @@ const createCoursesThunk = createAsyncThunk.withTypes<{
 }>();
 
 /** Spec section 8: a failed course or homework call is logged, and its status becomes 'error'. */
-function logged(what: string, error: unknown, fallback: string = messages.internalError): ApiFailure {
+function logged(
+  what: string,
+  error: unknown,
+  fallback: string = messages.internalError,
+): ApiFailure {
   const failure = toApiFailure(error, fallback);
   console.error(`${what} failed:`, failure.status ?? '', failure.message);
   return failure;
@@ -191,7 +195,9 @@ export const fetchAuthorCourses = createCoursesThunk(
   'courses/fetchAuthorCourses',
   async (authorId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<CourseListResult>(API.courses, { params: { authorId } });
+      const { data } = await extra.http.get<CourseListResult>(API.courses, {
+        params: { authorId },
+      });
       return data.courses;
     } catch (error) {
       return rejectWithValue(logged("Fetching the author's courses", error));
@@ -217,7 +223,8 @@ export const fetchCreatedCourses = createCoursesThunk(
   'courses/fetchCreatedCourses',
   async (_: void, { extra, rejectWithValue }) => {
     const token = extra.session.readToken();
-    if (!token) return rejectWithValue(logged('Fetching created courses', null, messages.tokenNotFound));
+    if (!token)
+      return rejectWithValue(logged('Fetching created courses', null, messages.tokenNotFound));
     try {
       const { data } = await extra.http.get<{ createdCourses: Course[] }>(API.createdCourses, {
         headers: { Authorization: `Bearer ${token}` },
@@ -305,7 +312,10 @@ export const fetchOwnHomework = createCoursesThunk(
 /** POST courses/upload-homework (multipart), reporting the percent sent through onProgress. */
 export const uploadHomework = createCoursesThunk(
   'courses/uploadHomework',
-  async ({ courseId, file, comment, onProgress }: UploadHomeworkInput, { extra, rejectWithValue }) => {
+  async (
+    { courseId, file, comment, onProgress }: UploadHomeworkInput,
+    { extra, rejectWithValue },
+  ) => {
     const form = new FormData();
     // Fields before the file: the server refuses a non-enrolled user before storing anything.
     form.append('courseId', courseId);
@@ -315,7 +325,8 @@ export const uploadHomework = createCoursesThunk(
       const { data } = await extra.http.post<UploadHomeworkResult>(API.uploadHomework, form, {
         onUploadProgress: (event: AxiosProgressEvent) => {
           const total = event.total ?? file.size;
-          if (onProgress && total > 0) onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
+          if (onProgress && total > 0)
+            onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
         },
       });
       return data;
@@ -423,7 +434,9 @@ const coursesSlice = createSlice({
         state.loads.allCourses = 'loaded';
         if (action.meta.arg.cursor) {
           const known = new Set(state.allCourses.map((course) => course._id));
-          state.allCourses.push(...action.payload.courses.filter((course) => !known.has(course._id)));
+          state.allCourses.push(
+            ...action.payload.courses.filter((course) => !known.has(course._id)),
+          );
         } else {
           state.allCourses = action.payload.courses;
         }
@@ -517,7 +530,10 @@ const coursesSlice = createSlice({
       .addCase(uploadHomework.fulfilled, (state, action) => {
         state.homeworkStatus = 'loaded';
         const { courseId } = action.meta.arg;
-        state.ownHomework[courseId] = [action.payload.homework, ...(state.ownHomework[courseId] ?? [])];
+        state.ownHomework[courseId] = [
+          action.payload.homework,
+          ...(state.ownHomework[courseId] ?? []),
+        ];
       })
       .addCase(uploadHomework.rejected, (state) => {
         state.homeworkStatus = 'error';
@@ -527,7 +543,8 @@ const coursesSlice = createSlice({
       .addCase(enroll.fulfilled, (state, action: PayloadAction<Course>) => {
         done(state);
         const course = action.payload;
-        if (!state.userCourses.some((entry) => entry._id === course._id)) state.userCourses.unshift(course);
+        if (!state.userCourses.some((entry) => entry._id === course._id))
+          state.userCourses.unshift(course);
         replaceCourse(state.allCourses, course);
         if (state.viewedCourse?._id === course._id) state.viewedCourse = course;
       })
@@ -541,7 +558,8 @@ const coursesSlice = createSlice({
         state.userCourses = state.userCourses.filter((entry) => entry._id !== courseId);
         if (!wasEnrolled) return;
         for (const course of [...state.allCourses, state.viewedCourse]) {
-          if (course?._id === courseId) course.enrolledCount = Math.max(0, course.enrolledCount - 1);
+          if (course?._id === courseId)
+            course.enrolledCount = Math.max(0, course.enrolledCount - 1);
         }
       })
       .addCase(unenroll.rejected, (state) => failed(state))
@@ -572,5 +590,8 @@ export const selectCourses = (state: CoursesRootState): CoursesState =>
 export const selectIsEnrolled = (state: CoursesRootState, courseId: string): boolean =>
   selectCourses(state).userCourses.some((course) => course._id === courseId);
 
-export const selectCreatedCourse = (state: CoursesRootState, courseId: string): CreatedCourse | undefined =>
+export const selectCreatedCourse = (
+  state: CoursesRootState,
+  courseId: string,
+): CreatedCourse | undefined =>
   selectCourses(state).createdCourses.find((course) => course._id === courseId);

@@ -1,11 +1,23 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { messages, siteMessages } from '@urok/contract';
 // Not in the contract's index: its module would join the entry chunk that /login loads.
-import { checkPledge, parsePledgeAmount, PLEDGE_LIMITS, type Pledge, type PledgeInput } from '@urok/contract/pledges';
+import {
+  checkPledge,
+  parsePledgeAmount,
+  PLEDGE_LIMITS,
+  type Pledge,
+  type PledgeInput,
+} from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
-import { firstInvalidField, fromCheck, fromServer, noFormErrors, type FormErrors } from '../../lib/form-errors';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../lib/form-errors';
 import { preloadApiClient } from '../../lib/http';
 import { useServiceDispatch } from '../../lib/app-thunk';
 import { submitPledge } from './pledge-thunk';
@@ -67,7 +79,14 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadApiClient}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       <TextField
         id="pledge-name"
         name="name"
@@ -107,7 +126,11 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
       <Button type="submit" className="w-full sm:w-auto" disabled={pending}>
         {siteMessages.submitPledge}
       </Button>
-      {pending && <span className="sr-only" role="status">{messages.loading}</span>}
+      {pending && (
+        <span className="sr-only" role="status">
+          {messages.loading}
+        </span>
+      )}
     </form>
   );
 }

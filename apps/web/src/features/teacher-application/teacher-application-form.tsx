@@ -9,14 +9,27 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
-import { firstInvalidField, fromCheck, fromServer, noFormErrors, type FormErrors } from '../../lib/form-errors';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../lib/form-errors';
 import { preloadApiClient } from '../../lib/http';
 // The application thunk belongs to the auth slice (its status is the auth status, spec section 4).
 import { submitTeacherApplication, type TeacherApplicationResult } from '../auth/auth-slice';
 import { useAuthDispatch } from '../auth/hooks';
 
 type ApplicationField = keyof TeacherApplicationInput;
-const FIELDS: readonly ApplicationField[] = ['fullName', 'telephone', 'email', 'subject', 'experience', 'motivation'];
+const FIELDS: readonly ApplicationField[] = [
+  'fullName',
+  'telephone',
+  'email',
+  'subject',
+  'experience',
+  'motivation',
+];
 
 /** What a signed-in student's application is pre-filled with (DESIGN.md section 6). */
 export interface TeacherApplicationPrefill {
@@ -48,7 +61,8 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
   }));
   const [errors, setErrors] = useState<FormErrors<ApplicationField>>(noFormErrors);
   const [pending, setPending] = useState(false);
-  const set = (patch: Partial<TeacherApplicationInput>) => setValues((current) => ({ ...current, ...patch }));
+  const set = (patch: Partial<TeacherApplicationInput>) =>
+    setValues((current) => ({ ...current, ...patch }));
   const focusField = (field: ApplicationField | undefined) => {
     if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
   };
@@ -93,7 +107,14 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
   });
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={preloadApiClient}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       <TextField
         {...common('fullName')}
         autoComplete="name"

@@ -54,7 +54,8 @@ export function ProfileForm({ user }: { user: User }) {
   }, [banner]);
 
   // An empty email is flagged as soon as it is empty, not only after a save.
-  const emailError = errors.fields.email ?? (values.email.trim() === '' ? messages.fillField : undefined);
+  const emailError =
+    errors.fields.email ?? (values.email.trim() === '' ? messages.fillField : undefined);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -38,7 +38,8 @@ export const COURSE_FIELDS: readonly CourseField[] = [
 
 /** The cover rule of the server (DESIGN section 4), checked before sending: type, then size. */
 export function checkCover(file: File): string | null {
-  if (!(COVER_MIME_TYPES as readonly string[]).includes(file.type)) return messages.coverTypeUnsupported;
+  if (!(COVER_MIME_TYPES as readonly string[]).includes(file.type))
+    return messages.coverTypeUnsupported;
   if (file.size > COVER_MAX_BYTES) return messages.coverTooLarge;
   return null;
 }
@@ -46,7 +47,10 @@ export function checkCover(file: File): string | null {
 /** A server refusal: field messages beside their fields; a refused cover (413/415) beside the cover. */
 export function courseFormErrors(failure: ApiFailure): FormErrors<CourseField> {
   const errors = fromServer(failure, COURSE_FIELDS);
-  if (Object.keys(errors.fields).length === 0 && (failure.status === 413 || failure.status === 415)) {
+  if (
+    Object.keys(errors.fields).length === 0 &&
+    (failure.status === 413 || failure.status === 415)
+  ) {
     return { message: null, fields: { cover: failure.message } };
   }
   return errors;
@@ -128,7 +132,10 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const fields: CourseInput = { ...values, homeworkDueAt: fromDateTimeLocal(values.homeworkDueAt) };
+    const fields: CourseInput = {
+      ...values,
+      homeworkDueAt: fromDateTimeLocal(values.homeworkDueAt),
+    };
     const failed = checkCourse(fields);
     const coverProblem = cover ? checkCover(cover) : null;
     if (failed || coverProblem) {
@@ -156,7 +163,13 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
   const fieldId = (name: CourseField) => `${id}-${name}`;
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-busy={pending}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       <TextField
         id={fieldId('title')}
         name="title"
@@ -233,7 +246,9 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
             className="aspect-video w-full max-w-sm rounded-xl border border-slate-200 object-cover"
           />
         ) : (
-          course?.coverUrl && <CourseCover course={course} className="max-w-sm rounded-xl border border-slate-200" />
+          course?.coverUrl && (
+            <CourseCover course={course} className="max-w-sm rounded-xl border border-slate-200" />
+          )
         )}
       </div>
       <FormAlert id={alertId} message={errors.message} />

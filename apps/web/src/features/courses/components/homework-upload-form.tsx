@@ -50,7 +50,10 @@ function UploadProgress({ percent }: { percent: number }) {
         aria-valuenow={percent}
         className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
       </div>
     </div>
   );
@@ -120,7 +123,9 @@ export function HomeworkUploadForm({ courseId }: { courseId: string }) {
     setErrors(noFormErrors());
     setBanner(null);
     setProgress(0);
-    const result = await dispatch(uploadHomework({ courseId, file, comment, onProgress: setProgress }));
+    const result = await dispatch(
+      uploadHomework({ courseId, file, comment, onProgress: setProgress }),
+    );
     if (uploadHomework.fulfilled.match(result)) {
       setBanner({ tone: 'success', text: result.payload.message || messages.homeworkUploaded });
       setFile(null);
@@ -141,7 +146,12 @@ export function HomeworkUploadForm({ courseId }: { courseId: string }) {
   const fileError = errors.fields.file;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-5" aria-busy={uploading}>
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="space-y-5"
+      aria-busy={uploading}
+    >
       <div
         onDragEnter={onDragOver}
         onDragOver={onDragOver}

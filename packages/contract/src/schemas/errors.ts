@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/** The one error body of the API (DESIGN.md section 3). */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
