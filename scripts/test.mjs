@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order — unit and API tests (Vitest; the API
+// `npm test`: every suite in order — the web build (the bundle-budget test
+// and the end-to-end suite read it), unit and API tests (Vitest; the API
 // suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is
-// set), the web build, then the end-to-end journeys in Chromium
-// (Playwright). Every suite runs even when an earlier one fails; the last
+// set), then the end-to-end journeys in Chromium (Playwright). Every suite runs even when an earlier one fails; the last
 // line is the totals, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +32,13 @@ function readJson(file) {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
-// 1. Unit and API tests.
+// 1. The web build.
+const buildOk = run('web build', 'npm', ['run', 'build', '--silent', '-w', 'apps/web']);
+if (buildOk) totals.passed += 1;
+else totals.failed += 1;
+ok &&= buildOk;
+
+// 2. Unit and API tests.
 fs.rmSync(vitestJson, { force: true });
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [
   'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
@@ -48,12 +54,6 @@ if (vitest) {
 }
 if (!vitestOk && (!vitest || totals.failed === 0)) totals.failed += 1;
 ok &&= vitestOk;
-
-// 2. The web build the end-to-end suite serves.
-const buildOk = run('web build', 'npm', ['run', 'build', '--silent', '-w', 'apps/web']);
-if (buildOk) totals.passed += 1;
-else totals.failed += 1;
-ok &&= buildOk;
 
 // 3. End-to-end journeys.
 if (buildOk) {
