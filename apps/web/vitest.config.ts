@@ -9,5 +9,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Typing with user-event is slow on a busy 2-core CI machine.
+    testTimeout: 20_000,
   },
 });

@@ -7,14 +7,24 @@ import {
   rejectApplication,
   submitApplication,
 } from '../src/features/applications/applications.service.ts';
-import { bearer, databaseTargets, registerAccount, uniqueTelephone, useTestApp, validApplication, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+  validApplication,
+  type TestApp,
+} from './helpers.ts';
 
 async function apply(t: TestApp, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: '/api/applications/teachers', payload: body });
 }
 
 async function currentUser(t: TestApp, token: string) {
-  return (await t.app.inject({ method: 'POST', url: '/api/auth/getUser', headers: bearer(token) })).json().user;
+  return (
+    await t.app.inject({ method: 'POST', url: '/api/auth/getUser', headers: bearer(token) })
+  ).json().user;
 }
 
 describe.each(databaseTargets)('teacher applications on $name', (target) => {
@@ -22,7 +32,10 @@ describe.each(databaseTargets)('teacher applications on $name', (target) => {
     const t = useTestApp(target);
 
     it('stores a pending application and answers 201 {application, message}', async () => {
-      const body = validApplication({ telephone: uniqueTelephone().slice(1), fullName: '  Oksana Petrenko ' });
+      const body = validApplication({
+        telephone: uniqueTelephone().slice(1),
+        fullName: '  Oksana Petrenko ',
+      });
       const response = await apply(t, body);
       expect(response.statusCode).toBe(201);
       const json = response.json();
@@ -54,23 +67,68 @@ describe.each(databaseTargets)('teacher applications on $name', (target) => {
       ['a malformed telephone', { telephone: 'phone' }, messages.telephoneInvalid, 'telephone'],
       ['a malformed email', { email: 'oksana' }, messages.emailInvalid, 'email'],
       ['a missing subject', { subject: '' }, messages.subjectRequired, 'subject'],
-      ['a long experience', { experience: 'x'.repeat(2001) }, messages.experienceTooLong, 'experience'],
+      [
+        'a long experience',
+        { experience: 'x'.repeat(2001) },
+        messages.experienceTooLong,
+        'experience',
+      ],
       ['a short motivation', { motivation: 'Хочу' }, messages.motivationRequired, 'motivation'],
       ['a missing full name', { fullName: undefined }, messages.fullNameRequired, 'fullName'],
     ])('refuses %s with 400 and its message', async (_label, overrides, message, field) => {
       const response = await apply(t, validApplication(overrides));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
+      expect(response.json()).toMatchObject({
+        message,
+        code: 'BAD_REQUEST',
+        fields: { [field]: message },
+      });
+    });
+
+    it('refuses a second application while one for that telephone is pending (409)', async () => {
+      const telephone = uniqueTelephone();
+      expect((await apply(t, validApplication({ telephone }))).statusCode).toBe(201);
+      const again = await apply(t, validApplication({ telephone: telephone.slice(1) }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({
+        message: messages.applicationAlreadyPending,
+        fields: { telephone: messages.applicationAlreadyPending },
+      });
+      expect(
+        (await listApplications(t.db, 'pending')).filter((a) => a.telephone === telephone),
+      ).toHaveLength(1);
+    });
+
+    it('refuses an application for a telephone that already belongs to a teacher (409)', async () => {
+      const account = await registerAccount(t.app);
+      const first = (await apply(t, validApplication({ telephone: account.telephone }))).json()
+        .application;
+      await approveApplication(t.db, first._id);
+      const again = await apply(t, validApplication({ telephone: account.telephone }));
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(messages.applicationAlreadyTeacher);
+    });
+
+    it('takes a new application after a rejection', async () => {
+      const telephone = uniqueTelephone();
+      const first = (await apply(t, validApplication({ telephone }))).json().application;
+      await rejectApplication(t.db, first._id);
+      expect((await apply(t, validApplication({ telephone }))).statusCode).toBe(201);
     });
 
     it('ignores a status in the body: an application is pending until the operator decides', async () => {
-      const response = await apply(t, validApplication({ status: 'approved', decidedAt: '2020-01-01' }));
+      const response = await apply(
+        t,
+        validApplication({ status: 'approved', decidedAt: '2020-01-01' }),
+      );
       expect(response.json().application).toMatchObject({ status: 'pending', decidedAt: null });
     });
 
     it('approval after registration makes the account a teacher now', async () => {
       const account = await registerAccount(t.app);
-      const application = (await apply(t, validApplication({ telephone: account.telephone.slice(1) }))).json().application;
+      const application = (
+        await apply(t, validApplication({ telephone: account.telephone.slice(1) }))
+      ).json().application;
       expect((await currentUser(t, account.token)).isAdmin).toBe(false);
 
       const decision = await approveApplication(t.db, application._id);
@@ -100,19 +158,27 @@ describe.each(databaseTargets)('teacher applications on $name', (target) => {
     it('a pending or rejected application does not make a teacher', async () => {
       const pendingTelephone = uniqueTelephone();
       await apply(t, validApplication({ telephone: pendingTelephone }));
-      expect((await registerAccount(t.app, { telephone: pendingTelephone })).user.isAdmin).toBe(false);
+      expect((await registerAccount(t.app, { telephone: pendingTelephone })).user.isAdmin).toBe(
+        false,
+      );
 
       const rejectedTelephone = uniqueTelephone();
-      const application = (await apply(t, validApplication({ telephone: rejectedTelephone }))).json().application;
+      const application = (
+        await apply(t, validApplication({ telephone: rejectedTelephone }))
+      ).json().application;
       const rejected = await rejectApplication(t.db, application._id);
       expect(rejected).toMatchObject({ status: 'rejected' });
       expect(rejected.decidedAt).not.toBeNull();
-      expect((await registerAccount(t.app, { telephone: rejectedTelephone })).user.isAdmin).toBe(false);
+      expect((await registerAccount(t.app, { telephone: rejectedTelephone })).user.isAdmin).toBe(
+        false,
+      );
     });
 
     it('approving twice is harmless; a rejected application can still be approved', async () => {
       const account = await registerAccount(t.app);
-      const application = (await apply(t, validApplication({ telephone: account.telephone }))).json().application;
+      const application = (
+        await apply(t, validApplication({ telephone: account.telephone }))
+      ).json().application;
       await rejectApplication(t.db, application._id);
       const first = await approveApplication(t.db, application._id);
       const second = await approveApplication(t.db, application._id);
@@ -123,7 +189,9 @@ describe.each(databaseTargets)('teacher applications on $name', (target) => {
     it('refuses to reject an approved application, and unknown ids are NOT_FOUND', async () => {
       const application = (await apply(t, validApplication())).json().application;
       await approveApplication(t.db, application._id);
-      await expect(rejectApplication(t.db, application._id)).rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(rejectApplication(t.db, application._id)).rejects.toMatchObject({
+        code: 'CONFLICT',
+      });
       for (const decide of [approveApplication, rejectApplication]) {
         const error = await decide(t.db, 'no-such-id').catch((e: unknown) => e);
         expect(error).toBeInstanceOf(AppError);

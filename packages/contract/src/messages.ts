@@ -36,6 +36,8 @@ export const messages = {
 
   // Teacher applications
   applicationFailed: 'Не вдалося надіслати заявку.',
+  applicationAlreadyTeacher: 'Обліковий запис з цим номером телефону вже має роль викладача.',
+  applicationAlreadyPending: 'Заявка з цим номером телефону вже очікує рішення.',
   applicationReceived:
     'Заявку отримано. Адміністратор розгляне її; після схвалення ваш обліковий запис з цим номером телефону стане обліковим записом викладача.',
   applicationApproved:

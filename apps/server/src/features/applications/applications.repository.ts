@@ -11,6 +11,26 @@ export function findApplicationById(db: Db, id: string): Promise<ApplicationRow 
   return db.selectFrom('teacher_applications').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+export async function hasPendingApplication(db: Db, telephone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('teacher_applications')
+    .select('id')
+    .where('telephone', '=', telephone)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isTeacherTelephone(db: Db, telephone: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('telephone', '=', telephone)
+    .where('is_admin', '=', 1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Oldest first: the operator works through them in the order they came. */
 export function findApplications(db: Db, status?: ApplicationStatus): Promise<ApplicationRow[]> {
   let query = db.selectFrom('teacher_applications').selectAll();
@@ -24,7 +44,11 @@ export async function setApplicationStatus(
   status: ApplicationStatus,
   decidedAt: string,
 ): Promise<void> {
-  await db.updateTable('teacher_applications').set({ status, decided_at: decidedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('teacher_applications')
+    .set({ status, decided_at: decidedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Makes the account holding `telephone`, if there is one yet, a teacher; returns it. */
@@ -39,5 +63,9 @@ export async function promoteUserByTelephone(
     .where('telephone', '=', telephone)
     .where('is_admin', '=', 0)
     .execute();
-  return db.selectFrom('users').select(['id', 'username']).where('telephone', '=', telephone).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('telephone', '=', telephone)
+    .executeTakeFirst();
 }

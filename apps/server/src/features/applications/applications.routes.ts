@@ -21,7 +21,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
           201: teacherApplicationResponseSchema.describe(
             'Application stored (pending, or approved with TEACHER_AUTO_APPROVE)',
           ),
-          ...errorResponses(400, 429),
+          ...errorResponses(400, 409, 429),
         },
       },
     },

@@ -11,7 +11,9 @@ import type { Db } from '../../db/database.ts';
 import {
   findApplicationById,
   findApplications,
+  hasPendingApplication,
   insertApplication,
+  isTeacherTelephone,
   promoteUserByTelephone,
   setApplicationStatus,
   type ApplicationRow,
@@ -44,17 +46,33 @@ async function getApplicationRow(db: Db, id: string): Promise<ApplicationRow> {
   return row;
 }
 
-/** Stores a pending application; with autoApprove (TEACHER_AUTO_APPROVE) it is approved at once. */
+/**
+ * Stores a pending application; with autoApprove (TEACHER_AUTO_APPROVE) it
+ * is approved at once. A number that already belongs to a teacher, or that
+ * already waits for a decision, is refused with 409: the operator would
+ * otherwise see the same request twice.
+ */
 export async function submitApplication(
   db: Db,
   input: TeacherApplicationInput,
   options: { autoApprove: boolean },
 ): Promise<TeacherApplication> {
+  const telephone = canonicalTelephone(input.telephone.trim());
+  if (await isTeacherTelephone(db, telephone)) {
+    throw new AppError('CONFLICT', messages.applicationAlreadyTeacher, {
+      telephone: messages.applicationAlreadyTeacher,
+    });
+  }
+  if (await hasPendingApplication(db, telephone)) {
+    throw new AppError('CONFLICT', messages.applicationAlreadyPending, {
+      telephone: messages.applicationAlreadyPending,
+    });
+  }
   const id = randomUUID();
   await insertApplication(db, {
     id,
     full_name: input.fullName.trim(),
-    telephone: canonicalTelephone(input.telephone.trim()),
+    telephone,
     email: input.email.trim(),
     subject: input.subject.trim(),
     experience: input.experience.trim(),
