@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, 'test-results/e2e-data');
+// One data directory per port: suites run side by side must not wipe each other's database.
+const dataDir = path.join(root, `test-results/e2e-data-${process.env.E2E_PORT ?? '4310'}`);
 if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
   console.error('The web app is not built: run `npm run build` first (npm test does).');
   process.exit(1);

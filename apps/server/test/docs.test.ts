@@ -21,14 +21,17 @@ describe('OpenAPI document at /api/docs', () => {
         ['/api/auth/getUser', 'post', ['200', '400', '401'], true],
         ['/api/auth/updateUser', 'put', ['200', '400', '401', '409'], true],
         ['/api/auth/logout', 'post', ['204', '401'], true],
-        ['/api/applications/teachers', 'post', ['201', '400', '429'], false],
+        ['/api/applications/teachers', 'post', ['201', '400', '409', '429'], false],
+        ['/api/auth/password', 'put', ['200', '400', '401', '429'], true],
+        ['/api/auth/reset-password', 'post', ['200', '400', '429'], false],
       ];
       for (const [path, method, statuses, secured] of expected) {
         const operation = paths[path]?.[method];
         expect(operation, `${method} ${path}`).toBeDefined();
         expect(operation!.tags?.length).toBeGreaterThan(0);
         expect(Object.keys(operation!.responses).sort()).toEqual(statuses.sort());
-        for (const status of statuses) expect(operation!.responses[status]!.description).not.toBe('Default Response');
+        for (const status of statuses)
+          expect(operation!.responses[status]!.description).not.toBe('Default Response');
         if (secured) expect(operation!.security).toEqual([{ bearer: [] }]);
         if (path !== '/api/auth/logout') expect(operation!.requestBody).toBeDefined();
       }
@@ -42,23 +45,66 @@ describe('OpenAPI document at /api/docs', () => {
     const t = await createTestApp(databaseTargets[0]!);
     try {
       const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-      const paths = response.json().paths as Record<string, Record<string, Operation & { requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } }>>;
+      const paths = response.json().paths as Record<
+        string,
+        Record<
+          string,
+          Operation & {
+            requestBody?: {
+              content: Record<
+                string,
+                { schema: { properties: Record<string, { format?: string }> } }
+              >;
+            };
+          }
+        >
+      >;
       // [path, method, statuses, secured, body: 'json' | 'multipart' | none]
       const expected: [string, string, string[], boolean, ('json' | 'multipart')?][] = [
         ['/api/courses', 'get', ['200', '400'], false],
         ['/api/courses/{id}', 'get', ['200', '400', '404'], false],
-        ['/api/newcourses/newcteate-course', 'post', ['201', '400', '401', '403', '413', '415', '429'], true, 'multipart'],
-        ['/api/courses', 'post', ['201', '400', '401', '403', '413', '415', '429'], true, 'multipart'],
-        ['/api/courses/update', 'put', ['200', '400', '401', '403', '404', '413', '415', '429'], true, 'multipart'],
+        [
+          '/api/newcourses/newcteate-course',
+          'post',
+          ['201', '400', '401', '403', '413', '415', '429'],
+          true,
+          'multipart',
+        ],
+        [
+          '/api/courses',
+          'post',
+          ['201', '400', '401', '403', '413', '415', '429'],
+          true,
+          'multipart',
+        ],
+        [
+          '/api/courses/update',
+          'put',
+          ['200', '400', '401', '403', '404', '413', '415', '429'],
+          true,
+          'multipart',
+        ],
         ['/api/users/created-courses', 'get', ['200', '401', '403'], true],
         ['/api/courses/{id}/enroll', 'post', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{id}/enroll', 'delete', ['204', '400', '401', '404'], true],
         ['/api/user/{id}/courses', 'get', ['200', '400', '401', '403'], true],
-        ['/api/courses/upload-homework', 'post', ['201', '400', '401', '403', '404', '413', '415', '429'], true, 'multipart'],
+        [
+          '/api/courses/upload-homework',
+          'post',
+          ['201', '400', '401', '403', '404', '413', '415', '429'],
+          true,
+          'multipart',
+        ],
         ['/api/courses/{id}/homework', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{courseId}/userswithhw', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/homework/{id}/file', 'get', ['200', '400', '401', '403', '404'], true],
-        ['/api/homework/{id}/grade', 'put', ['200', '400', '401', '403', '404', '409'], true, 'json'],
+        [
+          '/api/homework/{id}/grade',
+          'put',
+          ['200', '400', '401', '403', '404', '409'],
+          true,
+          'json',
+        ],
         ['/api/courses/{id}/homework.zip', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{id}/grades.csv', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/files/covers/{key}', 'get', ['200', '400', '404'], false],
@@ -67,8 +113,11 @@ describe('OpenAPI document at /api/docs', () => {
         const operation = paths[path]?.[method];
         expect(operation, `${method} ${path}`).toBeDefined();
         expect(operation!.tags?.length).toBeGreaterThan(0);
-        expect(Object.keys(operation!.responses).sort(), `${method} ${path}`).toEqual(statuses.sort());
-        for (const status of statuses) expect(operation!.responses[status]!.description).not.toBe('Default Response');
+        expect(Object.keys(operation!.responses).sort(), `${method} ${path}`).toEqual(
+          statuses.sort(),
+        );
+        for (const status of statuses)
+          expect(operation!.responses[status]!.description).not.toBe('Default Response');
         if (secured) expect(operation!.security).toEqual([{ bearer: [] }]);
         else expect(operation!.security).toBeUndefined();
         if (body === 'multipart') {

@@ -1,3 +1,4 @@
+export * from './account-messages.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './contacts.ts';

@@ -8,6 +8,8 @@ export const API = {
   getUser: 'auth/getUser',
   updateUser: 'auth/updateUser',
   logout: 'auth/logout',
+  changePassword: 'auth/password',
+  resetPassword: 'auth/reset-password',
   teacherApplications: 'applications/teachers',
   courses: 'courses',
   course: (id: string) => `courses/${encodeURIComponent(id)}`,
@@ -58,4 +60,6 @@ export const ROUTES = {
   test: '/test',
   courseGrid: '/course-grid-page',
   courseCreate: '/courseCreate',
+  /** The one-time link of `npm run admin -- users reset-password` (signed out only). */
+  resetPassword: '/reset-password',
 } as const;

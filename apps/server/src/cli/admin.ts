@@ -11,9 +11,14 @@ import { migrateToLatest, openDatabase } from '../db/connection.ts';
 import type { Db } from '../db/database.ts';
 import { UsageError, type AdminCommand, type AdminCommandGroup, type AdminIo } from './command.ts';
 import { applicationsCommands } from './commands/applications.ts';
+import { backupCommands, restoreCommands } from './commands/backup.ts';
+import { usersCommands } from './commands/users.ts';
 
 const GROUPS: Record<string, AdminCommandGroup> = {
   applications: applicationsCommands,
+  backup: backupCommands,
+  restore: restoreCommands,
+  users: usersCommands,
 };
 
 export interface AdminConnection {
@@ -26,19 +31,30 @@ export interface AdminDeps {
   io: AdminIo;
   /** Opens and migrates the database; tests hand in their own. */
   connect(): Promise<AdminConnection>;
+  /** The configuration of offline commands (backup, restore), which never connect; defaults to the environment. */
+  loadConfig?(): Config;
 }
 
 export function formatUsage(): string {
   const lines = ['Usage: npm run admin -- <command> [arguments]', '', 'Commands:'];
-  const commands = Object.values(GROUPS).flatMap((group) => Object.values(group.commands));
+  const commands = Object.values(GROUPS).flatMap((group) => [
+    ...Object.values(group.commands),
+    ...(group.direct ? [group.direct] : []),
+  ]);
   const width = Math.max(...commands.map((command) => command.usage.length));
   for (const group of Object.values(GROUPS)) {
-    for (const command of Object.values(group.commands)) {
+    for (const command of [
+      ...Object.values(group.commands),
+      ...(group.direct ? [group.direct] : []),
+    ]) {
       lines.push(`  ${command.usage.padEnd(width)}  ${command.summary}`);
     }
   }
   lines.push(`  ${'help'.padEnd(width)}  This text`);
-  lines.push('', 'The database is the one the server uses: DATABASE_URL, or SQLite under DATA_DIR (./data).');
+  lines.push(
+    '',
+    'The database is the one the server uses: DATABASE_URL, or SQLite under DATA_DIR (./data).',
+  );
   return lines.join('\n');
 }
 
@@ -48,6 +64,7 @@ function findCommand(argv: readonly string[]): { command: AdminCommand; args: re
   // hasOwn: `__proto__` or `toString` are not commands.
   if (!Object.hasOwn(GROUPS, groupName)) throw new UsageError(`Unknown command "${groupName}".`);
   const group = GROUPS[groupName]!;
+  if (group.direct) return { command: group.direct, args: argv.slice(1) };
   if (commandName === undefined || !Object.hasOwn(group.commands, commandName)) {
     const known = Object.keys(group.commands).join(', ');
     throw new UsageError(
@@ -75,11 +92,15 @@ export async function runAdmin(argv: readonly string[], deps: AdminDeps): Promis
     return 1;
   }
 
+  if (found.command.offline) return runOffline(found.command, found.args, deps);
+
   let connection: AdminConnection;
   try {
     connection = await deps.connect();
   } catch (error) {
-    io.err(error instanceof ConfigError || error instanceof AppError ? error.message : String(error));
+    io.err(
+      error instanceof ConfigError || error instanceof AppError ? error.message : String(error),
+    );
     return 1;
   }
   try {
@@ -100,6 +121,41 @@ export async function runAdmin(argv: readonly string[], deps: AdminDeps): Promis
   }
 }
 
+/** A command that works on the database files itself (backup, restore): the admin connection is not opened. */
+async function runOffline(
+  command: AdminCommand,
+  args: readonly string[],
+  deps: AdminDeps,
+): Promise<number> {
+  const { io } = deps;
+  let config: Config;
+  try {
+    config = deps.loadConfig ? deps.loadConfig() : loadConfig();
+  } catch (error) {
+    io.err(error instanceof ConfigError ? error.message : String(error));
+    return 1;
+  }
+  const db = new Proxy({} as Db, {
+    get() {
+      throw new Error(`"${command.usage}" runs without a database connection`);
+    },
+  });
+  try {
+    await command.run({ db, config, io }, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\nUsage: npm run admin -- ${command.usage}`);
+      return 1;
+    }
+    if (error instanceof AppError) {
+      io.err(error.message);
+      return 1;
+    }
+    throw error;
+  }
+}
+
 /** The server's own database, per the environment. */
 export async function connectFromEnvironment(): Promise<AdminConnection> {
   const config = loadConfig();
@@ -115,7 +171,8 @@ export async function connectFromEnvironment(): Promise<AdminConnection> {
   return { db, config, close: () => db.destroy() };
 }
 
-const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
   const io: AdminIo = {
     out: (text) => process.stdout.write(`${text}\n`),

@@ -15,6 +15,8 @@ export interface AdminContext {
 export interface AdminCommand {
   usage: string;
   summary: string;
+  /** Runs without the admin connection (backup and restore handle the database files themselves); `db` must not be used. */
+  offline?: boolean;
   run(context: AdminContext, args: readonly string[]): Promise<void>;
 }
 
@@ -22,6 +24,8 @@ export interface AdminCommand {
 export interface AdminCommandGroup {
   summary: string;
   commands: Record<string, AdminCommand>;
+  /** A group that is itself one command, its arguments following the name: `backup <dir>`. */
+  direct?: AdminCommand;
 }
 
 /** Wrong arguments: the message is printed with the usage, exit code 1. */

@@ -36,6 +36,10 @@ export const RATE_LIMITS = {
   /** /donate pledges: anonymous writes, so per address. */
   pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },
   // ---- end of public-site section ----
+  /** Guesses at the current password of a signed-in account (a stolen session). */
+  passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 15 * 60 },
+  /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
+  passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {
@@ -84,7 +88,10 @@ export class MemoryRateLimiter implements RateLimiter {
       bucket.count += 1;
       return { allowed: true, retryAfterSeconds: 0 };
     }
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)) };
+    return {
+      allowed: false,
+      retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)),
+    };
   }
 
   /** Drops every bucket whose window has ended. */

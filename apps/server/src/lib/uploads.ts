@@ -29,7 +29,10 @@ export interface StoredUpload {
 }
 
 /** Reads chunks from `iterator` until `bytes` are in hand or the stream ends. */
-async function readHead(iterator: AsyncIterator<Buffer>, bytes: number): Promise<{ head: Buffer; done: boolean }> {
+async function readHead(
+  iterator: AsyncIterator<Buffer>,
+  bytes: number,
+): Promise<{ head: Buffer; done: boolean }> {
   const chunks: Buffer[] = [];
   let length = 0;
   while (length < bytes) {
@@ -136,7 +139,8 @@ export async function readMultipartForm<F extends string>(
   storage: Storage,
   options: MultipartFormOptions<F>,
 ): Promise<MultipartForm<F>> {
-  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
+  if (!request.isMultipart())
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', messages.unsupportedMediaType);
   const fields: Partial<Record<F, string>> = Object.create(null);
   const accepted = new Set<string>(options.fields);
   let stored: StoredUpload | null = null;
@@ -146,18 +150,28 @@ export async function readMultipartForm<F extends string>(
     for await (const part of parts) {
       if (part.type === 'field') {
         const name = part.fieldname as F;
-        if (accepted.has(name) && fields[name] === undefined) fields[name] = String(part.value);
+        const value = String(part.value);
+        // PostgreSQL cannot store U+0000 in text, and no form field needs it (plugins/input-guard.ts).
+        if (value.includes('\u0000'))
+          throw new AppError('BAD_REQUEST', messages.badRequest, {
+            [part.fieldname]: messages.badRequest,
+          });
+        if (accepted.has(name) && fields[name] === undefined) fields[name] = value;
         continue;
       }
       if (part.fieldname !== options.file.field || sawFile) {
-        throw new AppError('BAD_REQUEST', messages.badRequest, { [part.fieldname]: messages.badRequest });
+        throw new AppError('BAD_REQUEST', messages.badRequest, {
+          [part.fieldname]: messages.badRequest,
+        });
       }
       sawFile = true;
       await options.beforeFile?.({ ...fields });
       stored = await storeUpload(storage, part.file, part.filename, options.file.rule);
     }
     if (!stored && !options.file.optional) {
-      throw new AppError('BAD_REQUEST', messages.fileRequired, { [options.file.field]: messages.fileRequired });
+      throw new AppError('BAD_REQUEST', messages.fileRequired, {
+        [options.file.field]: messages.fileRequired,
+      });
     }
   } catch (error) {
     if (stored) await storage.remove(stored.key).catch(() => {});
@@ -167,7 +181,10 @@ export async function readMultipartForm<F extends string>(
 }
 
 /** Validates the text fields of a form with a contract schema: 400 with `fields` naming each one at fault. */
-export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<string, string | undefined>): z.output<S> {
+export function parseFormFields<S extends z.ZodType>(
+  schema: S,
+  fields: Record<string, string | undefined>,
+): z.output<S> {
   const result = schema.safeParse(fields);
   if (result.success) return result.data;
   const byField: Record<string, string> = {};
@@ -180,7 +197,11 @@ export function parseFormFields<S extends z.ZodType>(schema: S, fields: Record<s
 }
 
 /** Runs `work`; if it fails, the file stored for it is removed, so no file outlives a failed request. */
-export async function withUploadCleanup<T>(storage: Storage, upload: StoredUpload | null, work: () => Promise<T>): Promise<T> {
+export async function withUploadCleanup<T>(
+  storage: Storage,
+  upload: StoredUpload | null,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (error) {

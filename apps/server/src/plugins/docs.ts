@@ -3,12 +3,17 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { DOCS_CONTENT_SECURITY_POLICY } from './security.ts';
 
 /** OpenAPI generated from the routes' zod schemas, browsable at /api/docs. */
 export async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Urok API', description: 'Online courses for students and teachers', version: '1.0.0' },
+      info: {
+        title: 'Urok API',
+        description: 'Online courses for students and teachers',
+        version: '1.0.0',
+      },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },
@@ -23,7 +28,11 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
       });
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // Its own policy on its own routes (the UI and its static files), instead of the app's stricter one.
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: DOCS_CONTENT_SECURITY_POLICY,
+  });
 }
 
 /**

@@ -14,10 +14,12 @@ import { injectSlice } from './store';
  */
 function coursePage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   return lazyPage(() =>
-    Promise.all([load(), import('../features/courses/course-slice')]).then(([page, { coursesSlice }]) => {
-      injectSlice(coursesSlice);
-      return { default: page };
-    }),
+    Promise.all([load(), import('../features/courses/course-slice')]).then(
+      ([page, { coursesSlice }]) => {
+        injectSlice(coursesSlice);
+        return { default: page };
+      },
+    ),
   );
 }
 
@@ -42,6 +44,9 @@ export const GamePage = lazyPage(() =>
 );
 export const DonatePage = lazyPage(() =>
   import('../features/donate/donate-page').then((m) => ({ default: m.DonatePage })),
+);
+export const ResetPasswordPage = lazyPage(() =>
+  import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
 export const FutureTeacherPage = lazyPage(() =>
   import('../features/teacher-application/future-teacher-page').then((m) => ({

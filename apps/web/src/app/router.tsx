@@ -30,6 +30,7 @@ const signedOutRoutes: RouteObject[] = [
   { path: ROUTES.register, element: <Pages.RegisterPage /> },
   { path: ROUTES.loginAlt, element: <Pages.LoginAltPage /> },
   { path: ROUTES.registerAlt, element: <Pages.RegisterAltPage /> },
+  { path: ROUTES.resetPassword, element: <Pages.ResetPasswordPage /> },
   {
     element: <PublicLayout />,
     children: [

@@ -7,7 +7,14 @@ import {
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
 } from '../rules.ts';
-import { checkLogin, checkProfile, checkRegistration } from '../auth.ts';
+import { accountMessages } from '../account-messages.ts';
+import {
+  checkLogin,
+  checkPasswordChange,
+  checkPasswordReset,
+  checkProfile,
+  checkRegistration,
+} from '../auth.ts';
 
 /**
  * A string field: `missing` when absent or not a string, `tooLong` beyond a
@@ -49,6 +56,28 @@ export const updateUserBodySchema = z
 export const getUserBodySchema = z
   .object({ token: z.string({ error: messages.tokenNotFound }).max(512).optional() })
   .nullish();
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: text(PASSWORD_MAX_LENGTH * 4, accountMessages.currentPasswordRequired),
+    newPassword: text(
+      PASSWORD_MAX_LENGTH * 4,
+      messages.passwordInvalidUk,
+      messages.passwordTooLong,
+    ),
+  })
+  .superRefine(refineWith(checkPasswordChange));
+
+export const resetPasswordBodySchema = z
+  .object({
+    // A token is 43 base64url characters; anything much longer is not one.
+    token: text(256, accountMessages.resetTokenInvalid),
+    password: text(PASSWORD_MAX_LENGTH * 4, messages.passwordInvalidUk, messages.passwordTooLong),
+  })
+  .superRefine(refineWith(checkPasswordReset));
+
+/** An answer that only says what happened. */
+export const messageResponseSchema = z.object({ message: z.string() });
 
 export const userSchema = z.object({
   _id: z.string(),

@@ -1,4 +1,4 @@
-import type { Db, SessionsTable, UsersTable } from '../../db/database.ts';
+import type { Db, PasswordResetsTable, SessionsTable, UsersTable } from '../../db/database.ts';
 
 export type UserRow = UsersTable;
 
@@ -23,7 +23,11 @@ export async function updateUserProfile(
 }
 
 export async function setUserTeacher(db: Db, id: string, updatedAt: string): Promise<void> {
-  await db.updateTable('users').set({ is_admin: 1, updated_at: updatedAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('users')
+    .set({ is_admin: 1, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Registration asks this: an approved application makes the new account a teacher. */
@@ -55,7 +59,11 @@ export function findSessionWithUser(
 }
 
 export async function extendSession(db: Db, tokenHash: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('token_hash', '=', tokenHash).execute();
+  await db
+    .updateTable('sessions')
+    .set({ expires_at: expiresAt })
+    .where('token_hash', '=', tokenHash)
+    .execute();
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
@@ -64,5 +72,88 @@ export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
 
 /** Expired sessions are removed on each sign-in of their owner, so the table does not grow forever. */
 export async function deleteExpiredSessions(db: Db, userId: string, now: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', now).execute();
+  await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('expires_at', '<=', now)
+    .execute();
+}
+
+// ---------------------------------------------------------------- passwords and roles
+
+export async function updateUserPassword(
+  db: Db,
+  id: string,
+  passwordHash: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Signs the user out everywhere except the session `keepTokenHash` (none kept when undefined). */
+export async function deleteUserSessions(
+  db: Db,
+  userId: string,
+  keepTokenHash?: string,
+): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
+  await query.execute();
+}
+
+export async function setUserRole(
+  db: Db,
+  id: string,
+  isAdmin: boolean,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ is_admin: isAdmin ? 1 : 0, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Every account, oldest first (the operator's list). */
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export async function insertPasswordReset(db: Db, row: PasswordResetsTable): Promise<void> {
+  await db.insertInto('password_resets').values(row).execute();
+}
+
+/**
+ * Spends a reset token: marks it used only if it is unused and unexpired, in
+ * one statement, so two requests with one token cannot both succeed.
+ * Resolves to the user id, or undefined when the token cannot be used.
+ */
+export async function consumePasswordReset(
+  db: Db,
+  tokenHash: string,
+  now: string,
+): Promise<string | undefined> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return undefined;
+  const row = await db
+    .selectFrom('password_resets')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
+/** Old links of a user are dropped when a new one is made, so at most one works at a time. */
+export async function deletePasswordResets(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('password_resets').where('user_id', '=', userId).execute();
 }

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { API, canonicalTelephone } from '@urok/contract';
+import { accountMessages, API, canonicalTelephone } from '@urok/contract';
 import {
   authResponseSchema,
+  changePasswordBodySchema,
   getUserBodySchema,
+  messageResponseSchema,
+  resetPasswordBodySchema,
   loginBodySchema,
   registerBodySchema,
   updateUserBodySchema,
@@ -12,7 +15,14 @@ import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
-import { endSession, loginUser, registerUser, updateProfile } from './auth.service.ts';
+import {
+  changePassword,
+  endSession,
+  loginUser,
+  registerUser,
+  resetPassword,
+  updateProfile,
+} from './auth.service.ts';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -114,6 +124,51 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       if (request.sessionTokenHash) await endSession(app.db, request.sessionTokenHash);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    `/${API.changePassword}`,
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Change the password; every other session of the user is signed out, this one stays',
+        security: bearerSecurity,
+        body: changePasswordBodySchema,
+        response: {
+          200: messageResponseSchema.describe('Changed'),
+          ...errorResponses(400, 401, 429),
+        },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      await app.throttle(RATE_LIMITS.passwordChangePerUser, user._id);
+      await changePassword(app.db, user._id, request.sessionTokenHash!, request.body);
+      return { message: accountMessages.passwordChanged };
+    },
+  );
+
+  app.post(
+    `/${API.resetPassword}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Set a new password with the token of a one-time link (`npm run admin -- users reset-password`); every session of the user ends',
+        body: resetPasswordBodySchema,
+        response: {
+          200: messageResponseSchema.describe('Changed; sign in with the new password'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request) => {
+      await app.throttle(RATE_LIMITS.passwordResetPerIp, request.ip);
+      await resetPassword(app.db, request.body);
+      return { message: accountMessages.passwordResetDone };
     },
   );
 }

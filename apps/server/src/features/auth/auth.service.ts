@@ -1,7 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
+  accountMessages,
   canonicalTelephone,
   messages,
+  type PasswordChangeInput,
+  type PasswordResetInput,
   type LoginInput,
   type ProfileInput,
   type RegisterInput,
@@ -12,16 +15,23 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import {
+  consumePasswordReset,
   deleteExpiredSessions,
+  deletePasswordResets,
   deleteSession,
+  deleteUserSessions,
   extendSession,
   findSessionWithUser,
   findUserById,
   findUserByTelephone,
   hasApprovedApplication,
+  insertPasswordReset,
   insertSession,
   insertUser,
+  listUsers,
+  setUserRole,
   setUserTeacher,
+  updateUserPassword,
   updateUserProfile,
   type UserRow,
 } from './auth.repository.ts';
@@ -166,4 +176,94 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
 
 export async function endSession(db: Db, tokenHash: string): Promise<void> {
   await deleteSession(db, tokenHash);
+}
+
+// ---------------------------------------------------------------- passwords
+
+/** A reset link is valid this long. */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Changes the signed-in user's password after checking the current one, and
+ * signs out every other session of the user; the session of this request stays.
+ */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  currentTokenHash: string,
+  input: PasswordChangeInput,
+): Promise<void> {
+  const row = await findUserById(db, userId);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+    throw new AppError('BAD_REQUEST', accountMessages.currentPasswordWrong, {
+      currentPassword: accountMessages.currentPasswordWrong,
+    });
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await updateUserPassword(trx, userId, passwordHash, new Date().toISOString());
+    await deleteUserSessions(trx, userId, currentTokenHash);
+  });
+}
+
+/**
+ * A one-time reset token for the account of `telephone` (the admin CLI turns
+ * it into a link). Only its SHA-256 is stored; older links of the user stop working.
+ */
+export async function createPasswordReset(
+  db: Db,
+  telephone: string,
+  now = Date.now(),
+): Promise<{ token: string; user: User; expiresAt: string }> {
+  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
+  if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now + PASSWORD_RESET_TTL_MS).toISOString();
+  await db.transaction().execute(async (trx) => {
+    await deletePasswordResets(trx, row.id);
+    await insertPasswordReset(trx, {
+      token_hash: hashToken(token),
+      user_id: row.id,
+      created_at: new Date(now).toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+    });
+  });
+  return { token, user: toUser(row), expiresAt };
+}
+
+/** Sets a new password with a reset token: single use, within the hour; every session of the user ends. */
+export async function resetPassword(db: Db, input: PasswordResetInput): Promise<void> {
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date().toISOString();
+  const done = await db.transaction().execute(async (trx) => {
+    const userId = await consumePasswordReset(trx, hashToken(input.token.trim()), now);
+    if (!userId) return false;
+    await updateUserPassword(trx, userId, passwordHash, now);
+    await deleteUserSessions(trx, userId);
+    return true;
+  });
+  if (!done)
+    throw new AppError('BAD_REQUEST', accountMessages.resetTokenInvalid, {
+      token: accountMessages.resetTokenInvalid,
+    });
+}
+
+// ---------------------------------------------------------------- operator (admin CLI)
+
+export async function findAllUsers(db: Db): Promise<User[]> {
+  return (await listUsers(db)).map(toUser);
+}
+
+/** Makes the account of `telephone` a teacher (true) or a student (false). */
+export async function setRoleByTelephone(
+  db: Db,
+  telephone: string,
+  isAdmin: boolean,
+): Promise<User> {
+  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
+  if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
+  await setUserRole(db, row.id, isAdmin, new Date().toISOString());
+  return { ...toUser(row), isAdmin };
 }

@@ -1,12 +1,19 @@
-import { messages } from '@urok/contract';
+import { accountMessages, messages } from '@urok/contract';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { selectUser } from './auth-slice';
+import { ChangePasswordForm } from './components/change-password-form';
 import { ProfileForm } from './components/profile-form';
 import { useAuthSelector } from './hooks';
 
-/** /home and /settings: the personal information form. */
-export function SettingsPage({ title = messages.pageSettings }: { title?: string }) {
+/** /home and /settings: the personal information form; /settings also changes the password. */
+export function SettingsPage({
+  title = messages.pageSettings,
+  passwordSection = true,
+}: {
+  title?: string;
+  passwordSection?: boolean;
+}) {
   useDocumentTitle(title);
   const user = useAuthSelector(selectUser);
   return (
@@ -16,14 +23,25 @@ export function SettingsPage({ title = messages.pageSettings }: { title?: string
         <p className="text-sm text-slate-600">{messages.personalInformationIntro}</p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
-        <h2 className="mb-5 text-lg font-semibold text-slate-900">{messages.personalInformation}</h2>
+        <h2 className="mb-5 text-lg font-semibold text-slate-900">
+          {messages.personalInformation}
+        </h2>
         {/* Keyed by user id: another account's data never lingers in the form. */}
         {user ? <ProfileForm key={user._id} user={user} /> : <Spinner />}
       </div>
+      {passwordSection && (
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 className="mb-1 text-lg font-semibold text-slate-900">
+            {accountMessages.changePasswordTitle}
+          </h2>
+          <p className="mb-5 text-sm text-slate-600">{accountMessages.changePasswordIntro}</p>
+          <ChangePasswordForm key={user?._id} />
+        </div>
+      )}
     </section>
   );
 }
 
 export function HomePage() {
-  return <SettingsPage title={messages.pageHome} />;
+  return <SettingsPage title={messages.pageHome} passwordSection={false} />;
 }

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@urok/contract';
+import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
+import {
+  countKeys,
+  deleteKeys,
+  isRedisReachable,
+  TEST_REDIS_URL,
+  uniqueKeyPrefix,
+} from './redis-helpers.ts';
+import { uniqueTelephone } from './helpers.ts';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
+
+interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output: () => string;
+}
+
+/** A real server process (what `npm start` runs) on a free port, with its own SQLite database. */
+function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-proc-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      UROK_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'no-web-app'),
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in 30 s:\n${output}`)),
+      30_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, dataDir, output: () => output });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server) return;
+  if (server.child.exitCode === null) {
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  }
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+const redisReachable = await isRedisReachable();
+if (!redisReachable)
+  console.warn(`Redis at ${TEST_REDIS_URL} is not reachable: the shared-limit suite is skipped.`);
+
+describe.skipIf(!redisReachable)('rate limits shared by two server processes through Redis', () => {
+  const keyPrefix = uniqueKeyPrefix();
+  const servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, RATE_LIMIT: 'on' };
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }, 40_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map(stopServer));
+    await deleteKeys(keyPrefix);
+    expect(await countKeys(keyPrefix)).toBe(0);
+  }, 20_000);
+
+  const login = (server: ServerProcess, telephone: string) =>
+    fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ telephone, password: 'Wrong2024x' }),
+    });
+
+  it(`${RATE_LIMITS.loginPerTelephone.limit} failed sign-ins for one telephone spread over both processes: the next is 429 from either`, async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    expect(a.url).not.toBe(b.url);
+    const telephone = uniqueTelephone();
+    for (let i = 0; i < RATE_LIMITS.loginPerTelephone.limit; i += 1) {
+      const response = await login(i % 2 === 0 ? a : b, telephone);
+      expect(response.status, `attempt ${i + 1}`).toBe(401);
+    }
+    for (const server of [a, b]) {
+      const refused = await login(server, telephone);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.loginPerTelephone.windowSeconds);
+    }
+    // Another number is not affected, on either process.
+    expect((await login(a, uniqueTelephone())).status).toBe(401);
+    expect((await login(b, uniqueTelephone())).status).toBe(401);
+    // The counters live in Redis under the configured prefix.
+    expect(await countKeys(keyPrefix)).toBeGreaterThan(0);
+  });
+
+  it('a server whose Redis cannot be reached does not start, and says why', async () => {
+    await expect(
+      startServer({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: keyPrefix }),
+    ).rejects.toThrow(/exited with 1:[\s\S]*Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
+  }, 20_000);
+});

@@ -1,0 +1,157 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  accountMessages,
+  checkPasswordReset,
+  messages,
+  ROUTES,
+  type PasswordResetFormInput,
+} from '@urok/contract';
+import { AuthLayout } from '../../components/layout/auth-layout';
+import { Button } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/fields';
+import { FormAlert } from '../../components/ui/form-alert';
+import { StatusBanner } from '../../components/ui/status-banner';
+import { useServiceDispatch } from '../../lib/app-thunk';
+import { useDocumentTitle } from '../../lib/document-title';
+import {
+  firstInvalidField,
+  fromCheck,
+  fromServer,
+  noFormErrors,
+  type FormErrors,
+} from '../../lib/form-errors';
+import { resetPassword } from './password-thunks';
+
+type ResetField = Exclude<keyof PasswordResetFormInput, 'token'>;
+const FIELDS: readonly ResetField[] = ['password', 'confirmPassword'];
+
+/**
+ * /reset-password?token=…: the one-time link the operator gives out
+ * (`npm run admin -- users reset-password`). Signed out only.
+ */
+export function ResetPasswordPage() {
+  useDocumentTitle(accountMessages.pageResetPassword);
+  const [searchParams] = useSearchParams();
+  // Read once: the token is then kept in memory only, and taken out of the address bar below.
+  const [token] = useState(() => searchParams.get('token')?.trim() ?? '');
+  const dispatch = useServiceDispatch();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FormErrors<ResetField>>(noFormErrors);
+  const [pending, setPending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Out of the history and of what a screenshot or a shoulder shows.
+    if (token && window.location.search.includes('token=')) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, [token]);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const failed = checkPasswordReset({ token, ...values });
+    if (failed) {
+      const fields = failed.fields.filter((field): field is ResetField => field !== 'token');
+      const next =
+        fields.length > 0
+          ? fromCheck({ message: failed.message, fields })
+          : { message: failed.message, fields: {} };
+      setErrors(next);
+      const field = firstInvalidField(next, FIELDS);
+      if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(resetPassword({ token, password: values.password }));
+    setPending(false);
+    if (resetPassword.fulfilled.match(result)) {
+      setDone(result.payload.message);
+      return;
+    }
+    setErrors(
+      fromServer(result.payload ?? { message: accountMessages.resetPasswordFailed }, FIELDS),
+    );
+  };
+
+  return (
+    <AuthLayout
+      title={accountMessages.pageResetPassword}
+      intro={accountMessages.resetPasswordIntro}
+    >
+      {done ? (
+        <div className="space-y-5">
+          <StatusBanner banner={{ tone: 'success', text: done }} />
+          <Link
+            to={ROUTES.login}
+            className="inline-flex font-semibold text-indigo-700 underline-offset-4 hover:underline"
+          >
+            {accountMessages.goToSignIn}
+          </Link>
+        </div>
+      ) : !token ? (
+        <div className="space-y-5">
+          <FormAlert id="reset-alert" message={accountMessages.resetTokenMissing} />
+          <Link
+            to={ROUTES.login}
+            className="inline-flex font-semibold text-indigo-700 underline-offset-4 hover:underline"
+          >
+            {accountMessages.goToSignIn}
+          </Link>
+        </div>
+      ) : (
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={onSubmit}
+          className="space-y-5"
+          aria-busy={pending}
+        >
+          <PasswordField
+            id="reset-password"
+            name="password"
+            autoComplete="new-password"
+            label={accountMessages.labelNewPassword}
+            showLabel={accountMessages.showNewPassword}
+            hideLabel={accountMessages.hideNewPassword}
+            value={values.password}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, password: event.target.value }))
+            }
+            error={errors.fields.password}
+            describedBy="reset-alert"
+          />
+          <PasswordField
+            id="reset-confirm"
+            name="confirmPassword"
+            autoComplete="new-password"
+            label={accountMessages.labelConfirmNewPassword}
+            showLabel={accountMessages.showConfirmNewPassword}
+            hideLabel={accountMessages.hideConfirmNewPassword}
+            value={values.confirmPassword}
+            onChange={(event) =>
+              setValues((current) => ({ ...current, confirmPassword: event.target.value }))
+            }
+            error={errors.fields.confirmPassword}
+            describedBy="reset-alert"
+          />
+          <FormAlert id="reset-alert" message={errors.message} />
+          <Button type="submit" disabled={pending} className="w-full">
+            {accountMessages.resetPasswordAction}
+          </Button>
+          <p className="text-sm text-slate-600">
+            <Link
+              to={ROUTES.login}
+              className="font-semibold text-indigo-700 underline-offset-4 hover:underline"
+            >
+              {messages.signInLink}
+            </Link>
+          </p>
+        </form>
+      )}
+    </AuthLayout>
+  );
+}

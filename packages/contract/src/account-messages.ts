@@ -1,0 +1,39 @@
+/**
+ * The words of password change (/settings) and reset (/reset-password), and
+ * the API's answers to them. A module of its own, like course-messages.ts,
+ * so the entry chunk that /login loads does not carry them.
+ */
+export const accountMessages = {
+  // API answers
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'The current password is wrong.',
+  newPasswordSameAsCurrent: 'The new password must differ from the current one.',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  resetTokenInvalid:
+    'This reset link is invalid, expired or already used. Ask the administrator for a new one.',
+  passwordResetDone: 'Password changed. Sign in with the new password.',
+
+  // Settings: change password
+  changePasswordTitle: 'Change password',
+  changePasswordIntro:
+    'After the change, every other device where you are signed in is signed out.',
+  labelCurrentPassword: 'Current password',
+  labelNewPassword: 'New password',
+  labelConfirmNewPassword: 'Confirm new password',
+  showCurrentPassword: 'Show current password',
+  hideCurrentPassword: 'Hide current password',
+  showNewPassword: 'Show new password',
+  hideNewPassword: 'Hide new password',
+  showConfirmNewPassword: 'Show confirm new password',
+  hideConfirmNewPassword: 'Hide confirm new password',
+  changePasswordAction: 'Change password',
+  passwordChangeFailed: 'The password was not changed.',
+
+  // /reset-password
+  pageResetPassword: 'Reset password',
+  resetPasswordIntro: 'Choose a new password for your account.',
+  resetPasswordAction: 'Set new password',
+  resetPasswordFailed: 'The password was not reset.',
+  resetTokenMissing: 'This link has no reset token. Ask the administrator for a new one.',
+  goToSignIn: 'Go to Sign In',
+} as const;
