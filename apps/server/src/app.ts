@@ -2,12 +2,19 @@ import { randomUUID } from 'node:crypto';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@urok/contract';
 import type { Config } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
@@ -22,12 +29,14 @@ import { MemoryRateLimiter, unlimitedRateLimiter, type RateLimiter } from './lib
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerMultipart } from './plugins/multipart.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { BASELINE_SECURITY_HEADERS, registerSecurity } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerStorage } from './plugins/storage.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
+import { redactUrlSecrets } from './lib/log-redaction.ts';
 import type { Storage } from './storage/storage.ts';
 
 export type AppInstance = FastifyInstance<
@@ -61,14 +70,41 @@ export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['
   return {
     level,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.currentPassword', '*.newPassword'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        // @fastify/multipart logs the request headers it hands to busboy (trace level).
+        '*.headers.authorization',
+        '*.headers.cookie',
+        '*.password',
+        '*.token',
+        '*.currentPassword',
+        '*.newPassword',
+      ],
       censor: '[redacted]',
+    },
+    // Fastify's own request fields, with a reset link's token cut out of the URL.
+    serializers: {
+      req: (request: FastifyRequest) =>
+        // Something that is not a Fastify request (a hand-written `req` field) is left to the redact paths.
+        typeof request.url !== 'string' || request.method === undefined
+          ? (request as unknown as Record<string, unknown>)
+          : {
+              method: request.method,
+              url: redactUrlSecrets(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+              remotePort: request.socket?.remotePort,
+            },
     },
   };
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
-export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerOptions['logger'] } = {}): Promise<AppInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<AppInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -78,6 +114,14 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
     // Reject `__proto__` / `constructor.prototype` keys in JSON bodies with a 400.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // A malformed URL is answered before any hook runs: give it the security headers by hand.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
+      void (reply as FastifyReply)
+        .headers({ ...BASELINE_SECURITY_HEADERS, 'X-Request-Id': request.id })
+        .code(400)
+        .send({ message: messages.badRequest, code: 'BAD_REQUEST' });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -90,8 +134,12 @@ export async function buildApp(deps: AppDeps, options: { logger?: FastifyServerO
   });
 
   registerErrorHandler(app);
-  registerRateLimit(app, deps.rateLimiter ?? (config.rateLimit ? new MemoryRateLimiter() : unlimitedRateLimiter));
+  registerRateLimit(
+    app,
+    deps.rateLimiter ?? (config.rateLimit ? new MemoryRateLimiter() : unlimitedRateLimiter),
+  );
   registerAuth(app);
+  registerInputGuard(app);
   registerStorage(app, deps.storage ?? new LocalDiskStorage(config.uploadsDir));
   await registerMultipart(app);
   await registerSecurity(app);

@@ -19,9 +19,17 @@ const envSchema = z.object({
   UROK_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('urok:rate:'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
   RATE_LIMIT: bool.default(true),
   WEB_DIST: z.string().optional(),
+  SQLITE_STATEMENT_CACHE: bool.default(true),
 });
 
 export interface Config {
@@ -40,9 +48,15 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Prefix of every limiter key in Redis, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  /** Where users reach the web app, without a trailing slash: the base of reset links. */
+  publicUrl: string;
   rateLimit: boolean;
   /** The built web app; undefined when it is not served (tests of the API alone). */
   webDist: string | undefined;
+  /** Reuse SQLite prepared statements (on by default; off only to measure what the cache buys). */
+  sqliteStatementCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -51,7 +65,9 @@ const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
-    Object.keys(envSchema.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+    Object.keys(envSchema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -74,7 +90,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimit: e.RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    sqliteStatementCache: e.SQLITE_STATEMENT_CACHE,
   };
 }

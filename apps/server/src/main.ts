@@ -10,6 +10,8 @@ import {
   shouldLoadDemoData,
 } from './db/demo-data.ts';
 import { sweepOrphanFiles } from './features/files/files.service.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
+import { RedisRateLimiter, RedisUnavailableError } from './lib/redis-rate-limiter.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 
 async function main(): Promise<void> {
@@ -24,23 +26,56 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const { db, dialect, isNew } = openDatabase({ url: config.databaseUrl, sqlitePath: config.sqlitePath });
+  // Shared limits (REDIS_URL) are checked first: without the Redis they were configured for, do not start.
+  let rateLimiter: RateLimiter | undefined;
+  let reportLimiterError: (error: unknown) => void = () => {};
+  if (config.redisUrl && config.rateLimit) {
+    try {
+      rateLimiter = await RedisRateLimiter.connect(config.redisUrl, {
+        keyPrefix: config.redisKeyPrefix,
+        onError: (error) => reportLimiterError(error),
+      });
+    } catch (error) {
+      if (error instanceof RedisUnavailableError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  const { db, dialect, isNew } = openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    statementCache: config.sqliteStatementCache,
+  });
   await migrateToLatest(db);
   const storage = new LocalDiskStorage(config.uploadsDir);
 
-  const app = await buildApp({ config, db, dialect, storage }, { logger: loggerOptions(config.logLevel) });
+  const app = await buildApp(
+    { config, db, dialect, storage, rateLimiter },
+    { logger: loggerOptions(config.logLevel) },
+  );
+  reportLimiterError = (error) =>
+    app.log.error({ err: error }, 'Redis rate limiter failed; request allowed');
+  if (rateLimiter)
+    app.log.info({ keyPrefix: config.redisKeyPrefix }, 'rate limits are shared through Redis');
 
   // Before listening, so no upload is between its file and its row.
   const { removed } = await sweepOrphanFiles(db, storage);
-  if (removed.length > 0) app.log.info({ count: removed.length }, 'removed stored files without a row');
+  if (removed.length > 0)
+    app.log.info({ count: removed.length }, 'removed stored files without a row');
 
-  if (shouldLoadDemoData({ dialect, isNew, demo: config.demo, usersEmpty: await isUsersTableEmpty(db) })) {
+  if (
+    shouldLoadDemoData({
+      dialect,
+      isNew,
+      demo: config.demo,
+      usersEmpty: await isUsersTableEmpty(db),
+    })
+  ) {
     await loadDemoData(db, storage);
     app.log.info('demo data loaded');
-  }
-  if (config.redisUrl) {
-    // The Redis limiter comes later behind the same RateLimiter interface.
-    app.log.warn('REDIS_URL is set, but limits are still kept in memory (per process)');
   }
 
   let closing = false;
@@ -64,7 +99,11 @@ async function main(): Promise<void> {
 
   const { port } = app.server.address() as AddressInfo;
   const wildcard = config.host === '0.0.0.0' || config.host === '::';
-  const host = wildcard ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  const host = wildcard
+    ? 'localhost'
+    : config.host.includes(':')
+      ? `[${config.host}]`
+      : config.host;
   // A plain block on stdout, not a log line: it is read by a person starting the app.
   console.log(formatStartupBanner(`http://${host}:${port}`, await findDemoAccounts(db)));
 }

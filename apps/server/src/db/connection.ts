@@ -5,12 +5,15 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
+import { cacheStatements } from './statement-cache.ts';
 
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   /** True when this call created the SQLite file (the demo data goes only into a new one). */
   isNew: boolean;
+  /** The underlying better-sqlite3 connection (SQLite only): online backups and integrity checks. */
+  sqlite?: SQLite.Database;
 }
 
 export interface DatabaseOptions {
@@ -19,6 +22,8 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** PostgreSQL schema to use (tests run each in a schema of its own). */
   schema?: string;
+  /** SQLite: reuse prepared statements (default true; SQLITE_STATEMENT_CACHE=off for a before/after benchmark). */
+  statementCache?: boolean;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -28,17 +33,28 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', isNew: false };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      isNew: false,
+    };
   }
   const isNew = options.sqlitePath === ':memory:' || !fs.existsSync(options.sqlitePath);
-  if (options.sqlitePath !== ':memory:') fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  if (options.sqlitePath !== ':memory:')
+    fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
   // FULL: an acknowledged write survives a power cut, not only a crash.
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite', isNew };
+  const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
+    dialect: 'sqlite',
+    isNew,
+    sqlite,
+  };
 }
 
 /**

@@ -24,6 +24,15 @@ export interface SessionsTable {
   expires_at: string;
 }
 
+/** A one-time password-reset link (admin CLI); used_at is set when it is spent. */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 export interface TeacherApplicationsTable {
   id: string;
   full_name: string;
@@ -93,6 +102,7 @@ export interface Database {
   enrollments: EnrollmentsTable;
   homework: HomeworkTable;
   pledges: PledgesTable;
+  password_resets: PasswordResetsTable;
 }
 
 export type Db = Kysely<Database>;

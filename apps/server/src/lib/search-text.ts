@@ -33,3 +33,12 @@ export function searchTerms(query: string | undefined): string[] {
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * An FTS5 phrase that matches `term` as a substring in a trigram index, or
+ * undefined for words under 3 characters, which a trigram index cannot find.
+ */
+export function trigramPhrase(term: string): string | undefined {
+  if ([...term].length < 3) return undefined;
+  return `"${term.replaceAll('"', '""')}"`;
+}

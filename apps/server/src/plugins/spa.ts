@@ -8,7 +8,10 @@ import { messages } from '@urok/contract';
  * Serves the built web app: hashed assets with a long cache, index.html for
  * every client route. Unknown /api/* paths answer a JSON 404 instead.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string | undefined): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string | undefined,
+): Promise<void> {
   const indexPath = webDist ? path.join(webDist, 'index.html') : undefined;
   const hasApp = indexPath !== undefined && fs.existsSync(indexPath);
   if (hasApp) {
@@ -16,6 +19,8 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
       root: webDist!,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts): sent when accepted.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -24,7 +29,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string | undefi
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url === '/api' || url.startsWith('/api/') || !hasApp || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url === '/api' ||
+      url.startsWith('/api/') ||
+      !hasApp ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.code(404).send({ message: messages.notFound, code: 'NOT_FOUND' });
     }
     // A file-like path that is missing (an old asset) is a real 404, not the app.

@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-courses.ts';
 import * as m0003 from './0003-pledges.ts';
+import * as m0004 from './0004-password-resets.ts';
+import * as m0005 from './0005-course-search.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-courses': m0002,
   '0003-pledges': m0003,
+  '0004-password-resets': m0004,
+  '0005-course-search': m0005,
 };

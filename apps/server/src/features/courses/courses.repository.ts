@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { CoursesTable, Db } from '../../db/database.ts';
-import { containsPattern } from '../../lib/search-text.ts';
+import { dialectOf } from '../../db/dialect-of.ts';
+import { containsPattern, trigramPhrase } from '../../lib/search-text.ts';
 
 export type CourseRow = CoursesTable & { author_username: string };
 
@@ -29,8 +30,21 @@ function selectCourses(db: Db) {
 /** One page, newest first by (created_at, id): the index courses_created_id (or courses_author_created_id) serves it. */
 export function findCourses(db: Db, filter: CourseFilter): Promise<CourseRow[]> {
   let query = selectCourses(db);
+  const sqlite = filter.terms.length > 0 && dialectOf(db) === 'sqlite';
   for (const term of filter.terms) {
-    query = query.where(sql<SqlBool>`courses.search_text like ${containsPattern(term)} escape '\\'`);
+    // SQLite: the FTS5 trigram table (migration 0005) finds the candidates of a 3+ character word by index;
+    // the LIKE below keeps the exact meaning. The unary + keeps the newest-first walk of courses_created_id
+    // (stopping at the page's end) instead of fetching every match and sorting: a common word stays cheap,
+    // a rare one no longer reads the whole table. PostgreSQL's pg_trgm index serves the LIKE itself.
+    const phrase = sqlite ? trigramPhrase(term) : undefined;
+    if (phrase !== undefined) {
+      query = query.where(
+        sql<SqlBool>`+courses.id in (select course_id from course_search where course_search match ${phrase})`,
+      );
+    }
+    query = query.where(
+      sql<SqlBool>`courses.search_text like ${containsPattern(term)} escape '\\'`,
+    );
   }
   if (filter.authorId !== undefined) query = query.where('courses.author_id', '=', filter.authorId);
   const after = filter.after;
@@ -42,7 +56,11 @@ export function findCourses(db: Db, filter: CourseFilter): Promise<CourseRow[]> 
       ]),
     );
   }
-  return query.orderBy('courses.created_at', 'desc').orderBy('courses.id', 'desc').limit(filter.limit).execute();
+  return query
+    .orderBy('courses.created_at', 'desc')
+    .orderBy('courses.id', 'desc')
+    .limit(filter.limit)
+    .execute();
 }
 
 export function findCourseById(db: Db, id: string): Promise<CourseRow | undefined> {
@@ -76,14 +94,26 @@ export async function updateCourseFields(
   id: string,
   fields: Pick<
     CoursesTable,
-    'title' | 'description' | 'category' | 'homework_task' | 'homework_due_at' | 'cover_key' | 'search_text' | 'updated_at'
+    | 'title'
+    | 'description'
+    | 'category'
+    | 'homework_task'
+    | 'homework_due_at'
+    | 'cover_key'
+    | 'search_text'
+    | 'updated_at'
   >,
 ): Promise<void> {
   await db.updateTable('courses').set(fields).where('id', '=', id).execute();
 }
 
 /** Adds the enrolment unless it exists; true when this call added it. */
-export async function insertEnrollment(db: Db, userId: string, courseId: string, createdAt: string): Promise<boolean> {
+export async function insertEnrollment(
+  db: Db,
+  userId: string,
+  courseId: string,
+  createdAt: string,
+): Promise<boolean> {
   const result = await db
     .insertInto('enrollments')
     .values({ user_id: userId, course_id: courseId, created_at: createdAt })

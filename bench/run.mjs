@@ -1,0 +1,589 @@
+#!/usr/bin/env node
+// `npm run bench`: the product's hot paths against the machine's own limit,
+// in one run, on loopback. The load comes from autocannon in a separate
+// process (bench/load.mjs), 50 connections for BENCH_SECONDS (10) each.
+//   limit:   a bare node:http hello world, then a bare Fastify hello world
+//   product: started as a child process (RATE_LIMIT=off, LOG_LEVEL=warn) on the
+//            scale fixture (bench/seed.mjs) — SQLite, and PostgreSQL when
+//            DATABASE_URL is set (a database <name>_bench beside it)
+// Every figure is also a ratio to the node:http limit measured in the same
+// run, so a loaded machine moves both sides. Writes bench/results.json.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+// Also registers tsx, so the server's TypeScript modules can be imported here.
+import { seed } from './seed.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const UPLOADS = { count: 20, megabytes: 10 };
+
+const TARGETS = {
+  catalogRatio: 0.4,
+  catalogP99: 20,
+  authenticatedRatio: 0.3,
+  submissionsP99: 100,
+  loginShareOfArgon2: 0.9,
+  uploadMegabytesPerSecond: 200,
+  uploadRssGrowthMegabytes: 64,
+};
+
+// ---------------------------------------------------------------- processes
+
+const children = new Set();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
+/** Spawns a server and resolves with its port once a line on stdout names it. */
+function startServer(command, args, env, portPattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.add(child);
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      const match = portPattern.exec(output);
+      if (match) {
+        child.stdout.off('data', onData);
+        child.stdout.resume();
+        resolve({ child, port: Number(match[1]) });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
+    child.on('exit', (code) =>
+      reject(new Error(`${args.join(' ')} exited with ${code} before listening:\n${output}`)),
+    );
+  });
+}
+
+async function stopServer(server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+  children.delete(server.child);
+}
+
+/** Runs one load job in its own process (bench/load.mjs) and returns its JSON result. */
+function runLoad(job) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load job ${job.kind} failed with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').at(-1)));
+    });
+  });
+}
+
+function rssMegabytes(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
+}
+
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function fetchJson(url, init = {}) {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+// ---------------------------------------------------------------- fixture
+
+const fixtureDir = path.join(root, 'bench/data');
+
+/** The SQLite fixture, seeded once into bench/data/sqlite and copied for each server run. */
+async function sqliteFixture() {
+  const dir = path.join(fixtureDir, 'sqlite');
+  const manifestPath = path.join(dir, 'seed.json');
+  if (!fs.existsSync(manifestPath)) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await seed({ dataDir: dir });
+  }
+  return { manifest: JSON.parse(fs.readFileSync(manifestPath, 'utf8')), dir };
+}
+
+function copySqliteFixture(dir) {
+  const target = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-bench-'));
+  fs.copyFileSync(path.join(dir, 'urok.db'), path.join(target, 'urok.db'));
+  return target;
+}
+
+/** PostgreSQL: a database of its own (<name>_bench) on DATABASE_URL's server, seeded once. */
+async function postgresFixture(databaseUrl) {
+  const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+  const url = new URL(databaseUrl);
+  const name = `${url.pathname.slice(1) || 'postgres'}_bench`.replace(/[^a-z0-9_]/gi, '_');
+  const benchUrl = new URL(databaseUrl);
+  benchUrl.pathname = `/${name}`;
+  const dir = path.join(fixtureDir, 'postgres');
+  const manifestPath = path.join(dir, 'seed.json');
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  const fresh = rows.length === 0 || !fs.existsSync(manifestPath);
+  if (fresh) {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  }
+  await admin.end();
+  if (fresh) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await seed({ dataDir: dir, databaseUrl: benchUrl.href });
+  }
+  return {
+    manifest: JSON.parse(fs.readFileSync(manifestPath, 'utf8')),
+    databaseUrl: benchUrl.href,
+  };
+}
+
+// ---------------------------------------------------------------- measuring
+
+const lines = [];
+let limit;
+
+function record(line) {
+  // A line whose requests failed (non-2xx, errors, timeouts) does not meet its target.
+  if (line.failures > 0 && line.pass === true) line = { ...line, pass: false };
+  const ratio =
+    line.requestsPerSecond !== undefined && limit ? line.requestsPerSecond / limit : undefined;
+  lines.push({ ...line, ratio });
+  printLine(lines.at(-1));
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+const fixed = (value, digits = 0) => (value === undefined ? '' : Number(value).toFixed(digits));
+
+function printHeader() {
+  console.log(
+    `${pad('line', 58)}${padLeft('req/s', 9)}${padLeft('p50 ms', 8)}${padLeft('p99 ms', 8)}${padLeft('× limit', 9)}  target`,
+  );
+}
+
+function printLine(line) {
+  const verdict = line.pass === undefined ? '' : `${line.target}: ${line.pass ? 'pass' : 'MISS'}`;
+  const figures =
+    line.requestsPerSecond !== undefined
+      ? `${padLeft(fixed(line.requestsPerSecond), 9)}${padLeft(fixed(line.p50, 1), 8)}${padLeft(fixed(line.p99, 1), 8)}${padLeft(fixed(line.ratio, 2), 9)}`
+      : padLeft(line.figure ?? '', 34);
+  console.log(
+    `${pad(line.name, 58)}${figures}  ${verdict}${line.failures ? `  (${line.failures} failed)` : ''}`,
+  );
+}
+
+async function http(name, url, extra = {}) {
+  const result = await runLoad({
+    kind: 'http',
+    url,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    ...extra,
+  });
+  return { name, ...result };
+}
+
+async function benchProduct({ label, env, manifest, argon2Rate, statementCacheComparison }) {
+  const dataDir = env.DATA_DIR;
+  const productEnv = {
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    RATE_LIMIT: 'off',
+    LOG_LEVEL: 'warn',
+    UROK_DEMO: '0',
+  };
+  const start = (extraEnv = {}) =>
+    startServer(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/main.ts'],
+      { ...productEnv, ...extraEnv },
+      /running at http:\/\/[^\s:]+:(\d+)/,
+    );
+  let server = await start();
+  let base = `http://127.0.0.1:${server.port}/api`;
+  const teacher = { authorization: `Bearer ${manifest.teacher.token}` };
+  const student = { authorization: `Bearer ${manifest.student.token}` };
+  const q = encodeURIComponent(manifest.searchWord);
+  const reads = [
+    { key: 'catalog', name: 'GET /api/courses?limit=24', path: '/courses?limit=24' },
+    {
+      key: 'search',
+      name: `GET /api/courses?q=${manifest.searchWord}&limit=24`,
+      path: `/courses?q=${q}&limit=24`,
+    },
+    {
+      key: 'enrolled',
+      name: 'GET /api/user/{id}/courses (bearer)',
+      path: `/user/${manifest.student.id}/courses`,
+      headers: student,
+    },
+    {
+      key: 'created',
+      name: 'GET /api/users/created-courses (bearer)',
+      path: '/users/created-courses',
+      headers: teacher,
+    },
+    {
+      key: 'submissions',
+      name: 'GET /api/courses/{id}/userswithhw (1,000 students)',
+      path: `/courses/${manifest.bigCourseId}/userswithhw`,
+      headers: teacher,
+    },
+  ];
+  const results = {};
+  const measureReads = async (suffix) => {
+    const out = {};
+    // A short warm-up per path first: the first requests fill the OS and database caches.
+    for (const read of reads) {
+      await runLoad({
+        kind: 'http',
+        url: `${base}${read.path}`,
+        headers: read.headers,
+        connections: 4,
+        seconds: 1,
+      });
+    }
+    for (const read of reads) {
+      out[read.key] = await http(`${label} ${read.name}${suffix}`, `${base}${read.path}`, {
+        headers: read.headers,
+      });
+    }
+    // One teacher opening the page: the latency the target is about, without 49 others queued ahead.
+    const one = reads.at(-1);
+    out.submissionsSingle = await http(
+      `${label} ${one.name}, 1 connection${suffix}`,
+      `${base}${one.path}`,
+      {
+        headers: one.headers,
+        connections: 1,
+      },
+    );
+    return out;
+  };
+
+  // Sanity: the fixture answers as expected before it is measured.
+  const big = await fetchJson(`${base}/courses/${manifest.bigCourseId}/userswithhw`, {
+    headers: teacher,
+  });
+  if (big.users.length < 1000)
+    throw new Error(`the big course lists ${big.users.length} students, not 1,000`);
+
+  Object.assign(results, await measureReads(''));
+  const judge = (line, target, pass) => record({ ...line, target, pass });
+  judge(
+    results.catalog,
+    `≥ ${TARGETS.catalogRatio} × limit, p99 ≤ ${TARGETS.catalogP99} ms`,
+    results.catalog.requestsPerSecond / limit >= TARGETS.catalogRatio &&
+      results.catalog.p99 <= TARGETS.catalogP99,
+  );
+  record(results.search);
+  judge(
+    results.enrolled,
+    `≥ ${TARGETS.authenticatedRatio} × limit`,
+    results.enrolled.requestsPerSecond / limit >= TARGETS.authenticatedRatio,
+  );
+  judge(
+    results.created,
+    `≥ ${TARGETS.authenticatedRatio} × limit`,
+    results.created.requestsPerSecond / limit >= TARGETS.authenticatedRatio,
+  );
+  record(results.submissions);
+  judge(
+    results.submissionsSingle,
+    `p99 ≤ ${TARGETS.submissionsP99} ms`,
+    results.submissionsSingle.requests > 0 &&
+      results.submissionsSingle.p99 <= TARGETS.submissionsP99,
+  );
+
+  // Sign-in: every login is one argon2id verify, compared with the raw rate of this machine.
+  const login = await http(`${label} POST /api/auth/login`, `${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ telephone: manifest.loginTelephone, password: manifest.password }),
+  });
+  const share = login.requestsPerSecond / argon2Rate;
+  record({
+    ...login,
+    shareOfArgon2: share,
+    target: `≥ ${TARGETS.loginShareOfArgon2 * 100}% of raw argon2 (${share.toFixed(2)})`,
+    pass: share >= TARGETS.loginShareOfArgon2,
+  });
+  results.login = { ...login, shareOfArgon2: share };
+
+  // Uploads: 20 × 10 MB at once from one enrolled student, with the server's resident memory sampled.
+  const auth = await fetchJson(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ telephone: manifest.uploader.telephone, password: manifest.password }),
+  });
+  await fetchJson(`${base}/courses/${manifest.uploader.courseId}/enroll`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${auth.token}` },
+  });
+  const rssBefore = rssMegabytes(server.child.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(
+    () => (rssPeak = Math.max(rssPeak, rssMegabytes(server.child.pid))),
+    20,
+  );
+  const upload = await runLoad({
+    kind: 'uploads',
+    url: `${base}/courses/upload-homework`,
+    token: auth.token,
+    courseId: manifest.uploader.courseId,
+    ...UPLOADS,
+  });
+  clearInterval(sampler);
+  const growth = rssPeak - rssBefore;
+  const uploadLine = {
+    name: `${label} ${UPLOADS.count} concurrent ${UPLOADS.megabytes} MB uploads`,
+    figure: `${upload.megabytesPerSecond.toFixed(0)} MB/s, RSS +${growth.toFixed(0)} MB`,
+    megabytesPerSecond: upload.megabytesPerSecond,
+    rssBeforeMegabytes: rssBefore,
+    rssPeakMegabytes: rssPeak,
+    rssGrowthMegabytes: growth,
+    failures: upload.failures,
+    target: `≥ ${TARGETS.uploadMegabytesPerSecond} MB/s, RSS growth ≤ ${TARGETS.uploadRssGrowthMegabytes} MB`,
+    pass:
+      upload.failures === 0 &&
+      upload.megabytesPerSecond >= TARGETS.uploadMegabytesPerSecond &&
+      growth <= TARGETS.uploadRssGrowthMegabytes,
+  };
+  if (upload.firstFailure) console.error('first failed upload:', upload.firstFailure);
+  record(uploadLine);
+  results.uploads = uploadLine;
+  await stopServer(server);
+
+  if (statementCacheComparison) {
+    // The same reads with SQLite's prepared-statement cache turned off: what the cache buys.
+    server = await start({ SQLITE_STATEMENT_CACHE: 'off' });
+    base = `http://127.0.0.1:${server.port}/api`;
+    const uncached = await measureReads(' [no statement cache]');
+    await stopServer(server);
+    results.withoutStatementCache = uncached;
+    for (const key of Object.keys(uncached)) {
+      const before = uncached[key];
+      const after = results[key];
+      record({
+        ...before,
+        figure: undefined,
+        target: `cache on: ${after.requestsPerSecond.toFixed(0)} req/s, p99 ${after.p99} ms`,
+        pass: undefined,
+      });
+      lines.at(-1).cacheSpeedup = after.requestsPerSecond / before.requestsPerSecond;
+      console.log(
+        `${pad('', 58)}statement cache: ×${(after.requestsPerSecond / before.requestsPerSecond).toFixed(2)} req/s (on ${after.requestsPerSecond.toFixed(0)} vs off ${before.requestsPerSecond.toFixed(0)})`,
+      );
+    }
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+/** `npm start` until /api/health answers: on a new database (migrations and demo data) and on an existing one. */
+async function benchColdStart() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-bench-start-'));
+  const once = async () => {
+    const port = await freePort();
+    const began = performance.now();
+    const child = spawn('node', ['scripts/start.mjs'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    children.add(child);
+    let ms;
+    while (ms === undefined) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+        if (response.ok) ms = performance.now() - began;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      if (child.exitCode !== null) throw new Error('npm start exited before answering');
+    }
+    await stopServer({ child });
+    return ms;
+  };
+  const first = await once();
+  const again = await once();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { firstMs: first, restartMs: again };
+}
+
+// ---------------------------------------------------------------- the run
+
+const startedAt = new Date();
+console.log(
+  `Urok benchmark — ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.versions.node}, ` +
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}; ${CONNECTIONS} connections × ${SECONDS} s per line\n`,
+);
+const sqlite = await sqliteFixture();
+const postgres = process.env.DATABASE_URL
+  ? await postgresFixture(process.env.DATABASE_URL)
+  : undefined;
+
+printHeader();
+const bare = await startServer(
+  process.execPath,
+  [path.join(import.meta.dirname, 'hello-server.mjs'), 'http'],
+  {},
+  /PORT=(\d+)/,
+);
+const limitLine = await http('node:http hello world (the limit)', `http://127.0.0.1:${bare.port}/`);
+await stopServer(bare);
+limit = limitLine.requestsPerSecond;
+record(limitLine);
+const fastify = await startServer(
+  process.execPath,
+  [path.join(import.meta.dirname, 'hello-server.mjs'), 'fastify'],
+  {},
+  /PORT=(\d+)/,
+);
+record(await http('Fastify hello world', `http://127.0.0.1:${fastify.port}/`));
+await stopServer(fastify);
+
+// The raw argon2id rate: the server's parameters (the fixture's hash), as many verifies in flight as
+// the server can have (one per connection), on libuv's default threadpool — as in the server.
+const { hashPassword } = await import(
+  pathToFileURL(path.join(root, 'apps/server/src/lib/passwords.ts')).href
+);
+const argon2 = await runLoad({
+  kind: 'argon2',
+  hash: await hashPassword(sqlite.manifest.password),
+  password: sqlite.manifest.password,
+  concurrency: CONNECTIONS,
+  seconds: SECONDS,
+});
+record({
+  name: `raw argon2id verify (${CONNECTIONS} in flight, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4})`,
+  figure: `${argon2.verifiesPerSecond.toFixed(1)} verifies/s`,
+  verifiesPerSecond: argon2.verifiesPerSecond,
+});
+
+const products = {};
+products.sqlite = await benchProduct({
+  label: '[sqlite]',
+  env: { DATA_DIR: copySqliteFixture(sqlite.dir), DATABASE_URL: '' },
+  manifest: sqlite.manifest,
+  argon2Rate: argon2.verifiesPerSecond,
+  statementCacheComparison: true,
+});
+if (postgres) {
+  products.postgres = await benchProduct({
+    label: '[postgres]',
+    env: {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'urok-bench-')),
+      DATABASE_URL: postgres.databaseUrl,
+    },
+    manifest: postgres.manifest,
+    argon2Rate: argon2.verifiesPerSecond,
+  });
+}
+
+// The statement cache once more, A/B in one process with the two sides interleaved: the server
+// runs above are minutes apart, and on a shared machine the load moves more than the cache does.
+const ab = await new Promise((resolve, reject) => {
+  const child = spawn(
+    process.execPath,
+    [path.join(import.meta.dirname, 'statement-cache-ab.mjs'), sqlite.dir, '20'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.on('exit', (code) =>
+    code === 0
+      ? resolve(JSON.parse(output.trim().split('\n').at(-1)))
+      : reject(new Error(`A/B exited with ${code}`)),
+  );
+});
+for (const [name, { msOff, msOn, speedup }] of Object.entries(ab)) {
+  record({
+    name: `[sqlite] statement cache A/B, in process: ${name}`,
+    figure: `${msOff.toFixed(2)} → ${msOn.toFixed(2)} ms (×${speedup.toFixed(2)})`,
+    ...ab[name],
+  });
+}
+
+const coldStart = await benchColdStart();
+record({
+  name: 'npm start → /api/health answers (new database / restart)',
+  figure: `${coldStart.firstMs.toFixed(0)} ms / ${coldStart.restartMs.toFixed(0)} ms`,
+  ...coldStart,
+  target: '≤ 1500 ms',
+  pass: coldStart.firstMs <= 1500 && coldStart.restartMs <= 1500,
+});
+
+const missed = lines.filter((line) => line.pass === false);
+console.log(
+  `\n${lines.filter((l) => l.pass === true).length} targets met, ${missed.length} missed; load average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'results.json'),
+  JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      machine: {
+        cores: os.cpus().length,
+        memoryGiB: os.totalmem() / 2 ** 30,
+        node: process.versions.node,
+        loadAverage: os.loadavg(),
+      },
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      targets: TARGETS,
+      fixtures: { sqlite: sqlite.manifest.counts, postgres: postgres?.manifest.counts },
+      lines,
+      products,
+      argon2,
+      statementCacheAB: ab,
+      coldStart,
+    },
+    null,
+    2,
+  ),
+);
+process.exit(0);

@@ -1,0 +1,361 @@
+#!/usr/bin/env node
+// `npm run bench:seed [-- --data-dir DIR] [--scale 0.1]`: the scale fixture —
+// 100,000 users, 10,000 courses, 500,000 enrolments, 200,000 submissions —
+// into $DATA_DIR/urok.db (SQLite) or DATABASE_URL (PostgreSQL). Rows go in by
+// batch inside transactions with prepared statements; every account shares
+// ONE precomputed password hash. Submissions' files are NOT written to disk:
+// the fixture serves read benchmarks (listing who submitted), not downloads.
+// Writes seed.json beside the database: ids, tokens and credentials the
+// benchmark uses.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+
+const root = path.resolve(import.meta.dirname, '..');
+register();
+const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
+const { migrateToLatest, openDatabase } = await server('db/connection.ts');
+const { hashPassword } = await server('lib/passwords.ts');
+const { createTimeOrderedId, createStorageName } = await server('lib/ids.ts');
+const { buildSearchText } = await server('lib/search-text.ts');
+
+export const BENCH_PASSWORD = 'Bench2024';
+/** Words course titles are made of, so `?q=` finds some courses and not others. */
+const SUBJECTS = [
+  'математика',
+  'фізика',
+  'історія',
+  'англійська',
+  'python',
+  'дизайн',
+  'хімія',
+  'біологія',
+  'географія',
+  'література',
+  'javascript',
+  'економіка',
+];
+const LEVELS = ['вступ до', 'основи', 'практикум з', 'поглиблений курс', 'інтенсив', 'олімпіадна'];
+const CATEGORIES = [
+  'Математика',
+  'Природничі науки',
+  'Мови',
+  'Програмування',
+  'Мистецтво',
+  'Суспільні науки',
+];
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run builds the same shape. */
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const sha256 = (text) => createHash('sha256').update(text).digest('hex');
+
+/** Builds every row in memory (a few hundred MB at full scale), then hands them to the writer by table. */
+async function buildRows(scale) {
+  const rnd = random(42);
+  const count = (n) => Math.max(1, Math.round(n * scale));
+  const nUsers = count(100_000);
+  const nCourses = count(10_000);
+  const nEnrollments = count(500_000);
+  const nHomework = count(200_000);
+  const nTeachers = Math.max(1, Math.round(nCourses / 10));
+  const bigCourseStudents = Math.min(1000, nUsers - nTeachers);
+
+  const passwordHash = await hashPassword(BENCH_PASSWORD);
+  const start = Date.UTC(2025, 0, 1);
+  const iso = (ms) => new Date(ms).toISOString();
+
+  const users = [];
+  for (let i = 0; i < nUsers; i += 1) {
+    const ms = start + i * 1000;
+    const id = createTimeOrderedId(ms);
+    const teacher = i < nTeachers;
+    users.push([
+      id,
+      `${teacher ? 'Викладач' : 'Студент'} ${i}`,
+      `+38050${String(i).padStart(7, '0')}`,
+      `user${i}@bench.example`,
+      '',
+      teacher ? 1 : 0,
+      passwordHash,
+      iso(ms),
+      iso(ms),
+    ]);
+  }
+
+  const courses = [];
+  const enrolledCount = new Array(nCourses).fill(0);
+  for (let i = 0; i < nCourses; i += 1) {
+    const ms = start + 200_000_000 + i * 60_000;
+    const subject = SUBJECTS[i % SUBJECTS.length];
+    const title = `${LEVELS[Math.floor(rnd() * LEVELS.length)]} ${subject} ${i}`;
+    const description = `Курс №${i}: ${subject}, домашні завдання щотижня, перевірка викладачем.`;
+    const category = CATEGORIES[i % CATEGORIES.length];
+    courses.push({
+      id: createTimeOrderedId(ms),
+      author: users[i % nTeachers][0],
+      title,
+      description,
+      category,
+      ms,
+    });
+  }
+
+  // The big course: the newest one, with 1,000 enrolled students who each submitted.
+  const bigIndex = nCourses - 1;
+  const enrollments = [];
+  const seen = new Set();
+  const enroll = (userIndex, courseIndex, ms) => {
+    const key = userIndex * nCourses + courseIndex;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    enrollments.push([users[userIndex][0], courses[courseIndex].id, iso(ms)]);
+    enrolledCount[courseIndex] += 1;
+    return true;
+  };
+  const enrollTime = start + 900_000_000;
+  for (let s = 0; s < bigCourseStudents; s += 1)
+    enroll(nTeachers + s, bigIndex, enrollTime + s * 1000);
+  while (enrollments.length < nEnrollments) {
+    const userIndex = nTeachers + Math.floor(rnd() * (nUsers - nTeachers));
+    const courseIndex = Math.floor(rnd() * nCourses);
+    enroll(userIndex, courseIndex, enrollTime + enrollments.length * 1000);
+  }
+
+  const homework = [];
+  const submit = ([userId, courseId, enrolledAt], k) => {
+    const ms = Date.parse(enrolledAt) + 3_600_000 + k;
+    homework.push([
+      createTimeOrderedId(ms),
+      courseId,
+      userId,
+      `homework/${createStorageName()}`,
+      `робота-${homework.length}.pdf`,
+      123_456,
+      'application/pdf',
+      '',
+      iso(ms),
+      0,
+      null,
+      null,
+      null,
+    ]);
+  };
+  for (let s = 0; s < bigCourseStudents && homework.length < nHomework; s += 1)
+    submit(enrollments[s], s);
+  for (let k = bigCourseStudents; homework.length < nHomework; k += 1) {
+    submit(
+      enrollments[bigCourseStudents + Math.floor(rnd() * (enrollments.length - bigCourseStudents))],
+      k,
+    );
+  }
+
+  const courseRows = courses.map((c, i) => [
+    c.id,
+    c.author,
+    c.title,
+    c.description,
+    c.category,
+    'Розв’яжіть задачі 1–10 і завантажте PDF.',
+    null,
+    null,
+    buildSearchText(c.title, c.description, c.category),
+    enrolledCount[i],
+    iso(c.ms),
+    iso(c.ms),
+  ]);
+
+  // Known tokens: the benchmark signs in with these instead of logging in first.
+  const teacherToken = 'bench-teacher-token-0000000000000000000000000000000000000000';
+  const studentToken = 'bench-student-token-0000000000000000000000000000000000000000';
+  const bigAuthorIndex = bigIndex % nTeachers;
+  const student = nTeachers + 1;
+  const expires = iso(Date.now() + 30 * 86_400_000);
+  const sessions = [
+    [sha256(teacherToken), users[bigAuthorIndex][0], iso(Date.now()), expires],
+    [sha256(studentToken), users[student][0], iso(Date.now()), expires],
+  ];
+
+  const manifest = {
+    counts: {
+      users: nUsers,
+      courses: nCourses,
+      enrollments: enrollments.length,
+      homework: homework.length,
+    },
+    password: BENCH_PASSWORD,
+    loginTelephone: users[student][2],
+    teacher: { id: users[bigAuthorIndex][0], token: teacherToken },
+    student: { id: users[student][0], token: studentToken },
+    // A student outside the big course enrols and uploads in the upload benchmark.
+    uploader: { telephone: users[nUsers - 1][2], courseId: courses[0].id },
+    bigCourseId: courses[bigIndex].id,
+    searchWord: 'фізика',
+  };
+  return {
+    manifest,
+    tables: {
+      users: {
+        columns: [
+          'id',
+          'username',
+          'telephone',
+          'email',
+          'bio',
+          'is_admin',
+          'password_hash',
+          'created_at',
+          'updated_at',
+        ],
+        rows: users,
+      },
+      courses: {
+        columns: [
+          'id',
+          'author_id',
+          'title',
+          'description',
+          'category',
+          'homework_task',
+          'homework_due_at',
+          'cover_key',
+          'search_text',
+          'enrolled_count',
+          'created_at',
+          'updated_at',
+        ],
+        rows: courseRows,
+      },
+      enrollments: { columns: ['user_id', 'course_id', 'created_at'], rows: enrollments },
+      homework: {
+        columns: [
+          'id',
+          'course_id',
+          'user_id',
+          'file_key',
+          'file_name',
+          'size',
+          'mime_type',
+          'comment',
+          'submitted_at',
+          'is_late',
+          'grade',
+          'feedback',
+          'graded_at',
+        ],
+        rows: homework,
+      },
+      sessions: { columns: ['token_hash', 'user_id', 'created_at', 'expires_at'], rows: sessions },
+    },
+  };
+}
+
+async function writeSqlite(sqlitePath, tables) {
+  const { default: SQLite } = await import('better-sqlite3');
+  const db = new SQLite(sqlitePath);
+  // A fixture, rebuilt at will: no journal and no fsync while loading, and a
+  // cache big enough (512 MB) that the random-order index inserts stay in memory.
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  db.pragma('cache_size = -524288');
+  db.pragma('temp_store = MEMORY');
+  db.pragma('foreign_keys = ON');
+  for (const [table, { columns, rows }] of Object.entries(tables)) {
+    const per = 50;
+    const one = `(${columns.map(() => '?').join(', ')})`;
+    const batch = db.prepare(
+      `insert into ${table} (${columns.join(', ')}) values ${new Array(per).fill(one).join(', ')}`,
+    );
+    const single = db.prepare(`insert into ${table} (${columns.join(', ')}) values ${one}`);
+    db.transaction(() => {
+      let i = 0;
+      for (; i + per <= rows.length; i += per) batch.run(rows.slice(i, i + per).flat());
+      for (; i < rows.length; i += 1) single.run(rows[i]);
+    })();
+  }
+  db.exec('analyze');
+  // Back to the server's mode (openDatabase sets WAL too; this keeps the file consistent on its own).
+  db.pragma('journal_mode = WAL');
+  db.close();
+}
+
+async function writePostgres(db, tables) {
+  const { sql } = await import('kysely');
+  await db.transaction().execute(async (trx) => {
+    for (const [table, { columns, rows }] of Object.entries(tables)) {
+      // 65,535 bind parameters at most per statement.
+      const per = Math.floor(30_000 / columns.length);
+      for (let i = 0; i < rows.length; i += per) {
+        const chunk = rows.slice(i, i + per);
+        await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) values ${sql.join(
+          chunk.map((row) => sql`(${sql.join(row)})`),
+        )}`.execute(trx);
+      }
+    }
+  });
+  await sql`analyze`.execute(db);
+}
+
+/** Seeds a new database; refuses one that already holds users. */
+export async function seed({ dataDir, databaseUrl, scale = 1, log = console.log }) {
+  const began = performance.now();
+  const sqlitePath = path.join(dataDir, 'urok.db');
+  fs.mkdirSync(dataDir, { recursive: true });
+  const { db } = openDatabase({ url: databaseUrl, sqlitePath });
+  await migrateToLatest(db);
+  const existing = await db
+    .selectFrom('users')
+    .select(db.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  if (Number(existing.n) > 0) {
+    await db.destroy();
+    throw new Error(
+      `the database at ${databaseUrl ? 'DATABASE_URL' : sqlitePath} already has users: seed a new one`,
+    );
+  }
+  const { manifest, tables } = await buildRows(scale);
+  const built = performance.now();
+  log(`rows built in ${((built - began) / 1000).toFixed(1)} s; writing…`);
+  if (databaseUrl) {
+    await writePostgres(db, tables);
+    await db.destroy();
+  } else {
+    await db.destroy();
+    await writeSqlite(sqlitePath, tables);
+  }
+  const seconds = (performance.now() - began) / 1000;
+  // CPU time too: on a busy machine the wall time says more about the neighbours than about the seed.
+  const cpu = process.cpuUsage();
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  manifest.seedSeconds = Math.round(seconds * 10) / 10;
+  manifest.seedCpuSeconds = Math.round(cpuSeconds * 10) / 10;
+  fs.writeFileSync(path.join(dataDir, 'seed.json'), JSON.stringify(manifest, null, 2));
+  const c = manifest.counts;
+  log(
+    `seeded ${c.users} users, ${c.courses} courses, ${c.enrollments} enrolments, ${c.homework} submissions ` +
+      `into ${databaseUrl ? 'PostgreSQL' : sqlitePath} in ${seconds.toFixed(1)} s (${cpuSeconds.toFixed(1)} s of this process's CPU)`,
+  );
+  return manifest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { values } = parseArgs({
+    options: { 'data-dir': { type: 'string' }, scale: { type: 'string' } },
+  });
+  const dataDir = path.resolve(
+    values['data-dir'] ?? process.env.DATA_DIR ?? path.join(root, 'bench/data'),
+  );
+  await seed({ dataDir, databaseUrl: process.env.DATABASE_URL, scale: Number(values.scale ?? 1) });
+}
