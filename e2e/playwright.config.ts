@@ -26,7 +26,14 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [
     ['list'],
-    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(root, 'test-results/playwright.json') }],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ??
+          path.join(root, 'test-results/playwright.json'),
+      },
+    ],
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
@@ -35,8 +42,16 @@ export default defineConfig({
     locale: 'uk-UA',
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch }, testIgnore: /\.mobile\.spec\.ts$/ },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch }, testMatch: /\.mobile\.spec\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromiumLaunch },
+      testIgnore: /\.mobile\.spec\.ts$/,
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+      testMatch: /\.mobile\.spec\.ts$/,
+    },
   ],
   webServer: {
     command: 'node e2e/serve.mjs',

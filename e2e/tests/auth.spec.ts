@@ -1,7 +1,16 @@
-import { createStudent, DEMO_ACCOUNTS, expect, signIn, test, uniqueTelephone } from '../fixtures.ts';
+import {
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signIn,
+  test,
+  uniqueTelephone,
+} from '../fixtures.ts';
 
 test.describe('sign-up, sign-out and sign-in', () => {
-  test('a new student registers, lands on their course list, signs out and signs back in', async ({ page }) => {
+  test('a new student registers, lands on their course list, signs out and signs back in', async ({
+    page,
+  }) => {
     const telephone = uniqueTelephone();
     await page.goto('/register');
     await expect(page).toHaveTitle('Sign Up | Urok');
@@ -47,7 +56,11 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a taken telephone is reported beside the field', async ({ page, request, allowConsoleError }) => {
+  test('a taken telephone is reported beside the field', async ({
+    page,
+    request,
+    allowConsoleError,
+  }) => {
     allowConsoleError(/409|Conflict/i);
     const existing = await createStudent(request);
     await page.goto('/register');
@@ -59,7 +72,9 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await page.getByRole('checkbox', { name: /terms/ }).check();
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await expect(page.getByLabel('Telephone')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByText('An account with this telephone number already exists.')).toBeVisible();
+    await expect(
+      page.getByText('An account with this telephone number already exists.'),
+    ).toBeVisible();
   });
 
   test('the password toggles show and hide the password', async ({ page }) => {

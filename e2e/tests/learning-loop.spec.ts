@@ -4,13 +4,20 @@ import type { Page } from '@playwright/test';
 import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
 
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
-const coverPath = path.resolve(import.meta.dirname, '../../apps/server/src/db/demo-covers/physics.jpg');
+const coverPath = path.resolve(
+  import.meta.dirname,
+  '../../apps/server/src/db/demo-covers/physics.jpg',
+);
 
 /** A real (tiny) PDF padded to `size` bytes, so the server's byte check accepts it. */
 function pdf(size: number): Buffer {
   const head = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n');
   const tail = Buffer.from('\n%%EOF\n');
-  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20), tail]);
+  return Buffer.concat([
+    head,
+    Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x20),
+    tail,
+  ]);
 }
 
 /** A local datetime-local value `days` from now. */
@@ -30,7 +37,13 @@ async function throttleUploads(page: Page, bytesPerSecond: number) {
     downloadThroughput: -1,
     uploadThroughput: bytesPerSecond,
   });
-  return () => cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  return () =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
 }
 
 test('a course from creation to a graded homework', async ({ browser, request }) => {
@@ -44,12 +57,18 @@ test('a course from creation to a graded homework', async ({ browser, request })
   await test.step('the teacher creates a course with a cover', async () => {
     await signIn(teacherPage, teacher, '/courseCreate');
     await teacherPage.getByLabel('Назва').fill(title);
-    await teacherPage.getByLabel('Опис').fill('Зорі, планети й галактики: спостереження неба для школярів.');
+    await teacherPage
+      .getByLabel('Опис')
+      .fill('Зорі, планети й галактики: спостереження неба для школярів.');
     await teacherPage.getByLabel('Категорія').fill('Астрономія');
-    await teacherPage.getByLabel('Домашнє завдання').fill('Опишіть три сузір’я, які видно з вашого вікна.');
+    await teacherPage
+      .getByLabel('Домашнє завдання')
+      .fill('Опишіть три сузір’я, які видно з вашого вікна.');
     await teacherPage.getByLabel('Дедлайн').fill(localDateTime(7));
     await teacherPage.getByLabel('Обкладинка').setInputFiles(coverPath);
-    await expect(teacherPage.getByRole('img', { name: 'Попередній перегляд обкладинки' })).toBeVisible();
+    await expect(
+      teacherPage.getByRole('img', { name: 'Попередній перегляд обкладинки' }),
+    ).toBeVisible();
     await teacherPage.getByRole('button', { name: 'Створити курс' }).click();
     await expect(teacherPage).toHaveURL(/\/mycourse-details\/[\w-]+$/);
     courseUrl = new URL(teacherPage.url()).pathname;
@@ -83,7 +102,9 @@ test('a course from creation to a graded homework', async ({ browser, request })
     const progress = studentPage.getByRole('progressbar', { name: 'Надсилання файлу' });
     await expect(progress).toBeVisible();
     await expect(progress).toHaveAttribute('aria-valuenow', /\d+/);
-    await expect(studentPage.getByText('Домашнє завдання завантажено.')).toBeVisible({ timeout: 20_000 });
+    await expect(studentPage.getByText('Домашнє завдання завантажено.')).toBeVisible({
+      timeout: 20_000,
+    });
     await restore();
     const mine = studentPage.getByRole('region', { name: 'Мої роботи' });
     await expect(mine.getByText('Домашнє завдання.pdf').first()).toBeVisible();
@@ -101,7 +122,12 @@ test('a course from creation to a graded homework', async ({ browser, request })
       row.getByRole('button', { name: 'Завантажити файл Домашнє завдання.pdf' }).click(),
     ]);
     expect(file.suggestedFilename()).toBe('Домашнє завдання.pdf');
-    expect(fs.readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     const [zip] = await Promise.all([
       teacherPage.waitForEvent('download'),
@@ -158,7 +184,11 @@ test('a course from creation to a graded homework', async ({ browser, request })
   });
 });
 
-test('a course that does not exist says so, for both roles', async ({ page, request, allowConsoleError }) => {
+test('a course that does not exist says so, for both roles', async ({
+  page,
+  request,
+  allowConsoleError,
+}) => {
   allowConsoleError(/404|Not Found|failed/i);
   const student = await createStudent(request);
   await signIn(page, student, '/mycourse-details/no-such-course');

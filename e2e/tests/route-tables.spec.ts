@@ -17,7 +17,18 @@ test.describe('signed out', () => {
     });
   }
 
-  for (const path of ['/login', '/register', '/loginn', '/registerr', '/start', '/game', '/future-teacher', '/donate', '/course-details:1', '/course-details:13']) {
+  for (const path of [
+    '/login',
+    '/register',
+    '/loginn',
+    '/registerr',
+    '/start',
+    '/game',
+    '/future-teacher',
+    '/donate',
+    '/course-details:1',
+    '/course-details:13',
+  ]) {
     test(`${path} is public`, async ({ page }) => {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${path}$`));
@@ -31,11 +42,31 @@ test.describe('signed-in student', () => {
     const student = await createStudent(request, 'Route Student');
     await signIn(page, student, '/');
     await expect(page).toHaveURL(/\/my-courselist$/);
-    for (const path of ['/home', '/settings', '/profile', '/contacts', '/vacancylist', '/course/1', '/test', '/course-grid-page', '/course-details', '/course-details:7', '/future-teacher']) {
+    for (const path of [
+      '/home',
+      '/settings',
+      '/profile',
+      '/contacts',
+      '/vacancylist',
+      '/course/1',
+      '/test',
+      '/course-grid-page',
+      '/course-details',
+      '/course-details:7',
+      '/future-teacher',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(new RegExp(`${path}$`));
     }
-    for (const path of ['/courseCreate', '/login', '/register', '/start', '/course-details:8', '/course-details:3', '/nowhere']) {
+    for (const path of [
+      '/courseCreate',
+      '/login',
+      '/register',
+      '/start',
+      '/course-details:8',
+      '/course-details:3',
+      '/nowhere',
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/my-courselist$/);
     }

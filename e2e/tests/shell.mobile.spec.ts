@@ -1,6 +1,9 @@
 import { createStudent, expect, signIn, test } from '../fixtures.ts';
 
-test('on a phone the sidebar is a drawer closed by Escape or a click outside', async ({ page, request }) => {
+test('on a phone the sidebar is a drawer closed by Escape or a click outside', async ({
+  page,
+  request,
+}) => {
   const student = await createStudent(request, 'Phone Student');
   await signIn(page, student, '/my-courselist');
   const open = page.getByRole('button', { name: 'Open menu' });

@@ -42,7 +42,9 @@ test.describe('the signed-in shell', () => {
     await expect(nav.getByRole('heading', { name: 'TEACHER MENU' })).toBeVisible();
     await nav.getByRole('link', { name: 'Створити курс' }).click();
     await expect(page).toHaveURL(/\/courseCreate$/);
-    await expect(page.getByRole('button', { name: new RegExp(teacher.username) })).toContainText('Викладач');
+    await expect(page.getByRole('button', { name: new RegExp(teacher.username) })).toContainText(
+      'Викладач',
+    );
   });
 
   test('the header search goes to the course catalog', async ({ page, request }) => {
@@ -66,7 +68,11 @@ test.describe('the signed-in shell', () => {
     await signIn(page, student, '/settings');
     await page.getByLabel('Bio').fill('I teach myself Python.');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    const banner = page.getByRole('status');
+    // The profile form's own banner (the page has a password section with its own status too).
+    const banner = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Save changes' }) })
+      .getByRole('status');
     await expect(banner).toContainText('Дані успішно оновлено!');
     await expect(banner).not.toContainText('Дані успішно оновлено!', { timeout: 8_000 });
     await page.goto('/profile');
