@@ -10,6 +10,16 @@ export interface ContactCourseRow {
   course_title: string;
 }
 
+/** Both look-ups answer the same columns; they differ in join direction so each walks its own index. */
+const CONTACT_COLUMNS = [
+  'users.id as user_id',
+  'users.username',
+  'users.telephone',
+  'users.email',
+  'courses.id as course_id',
+  'courses.title as course_title',
+] as const;
+
 /**
  * The users enrolled in the courses `authorId` created (a teacher's
  * students). Served by courses_author_created_id and enrollments_course_user.
@@ -19,14 +29,7 @@ export function findStudentsOfAuthor(db: Db, authorId: string): Promise<ContactC
     .selectFrom('courses')
     .innerJoin('enrollments', 'enrollments.course_id', 'courses.id')
     .innerJoin('users', 'users.id', 'enrollments.user_id')
-    .select([
-      'users.id as user_id',
-      'users.username',
-      'users.telephone',
-      'users.email',
-      'courses.id as course_id',
-      'courses.title as course_title',
-    ])
+    .select(CONTACT_COLUMNS)
     .where('courses.author_id', '=', authorId)
     .where('users.id', '<>', authorId)
     .orderBy('users.username')
@@ -45,14 +48,7 @@ export function findTeachersOfStudent(db: Db, userId: string): Promise<ContactCo
     .selectFrom('enrollments')
     .innerJoin('courses', 'courses.id', 'enrollments.course_id')
     .innerJoin('users', 'users.id', 'courses.author_id')
-    .select([
-      'users.id as user_id',
-      'users.username',
-      'users.telephone',
-      'users.email',
-      'courses.id as course_id',
-      'courses.title as course_title',
-    ])
+    .select(CONTACT_COLUMNS)
     .where('enrollments.user_id', '=', userId)
     .where('users.id', '<>', userId)
     .orderBy('users.username')
