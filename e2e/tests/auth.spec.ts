@@ -32,7 +32,10 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await userMenu.click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await expect(page).toHaveURL(/\/start$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Sign-out reloads the page: read the token once the navigation has settled.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'navigating'))
+      .toBeNull();
     const revoked = await page.request.post('/api/auth/getUser', { data: { token } });
     expect(revoked.status()).toBe(401);
 

@@ -60,7 +60,10 @@ test.describe('the signed-in shell', () => {
     await signIn(page, student, '/my-courselist');
     await page.getByRole('button', { name: 'Вийти з кабінету' }).click();
     await expect(page).toHaveURL(/\/start$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Sign-out reloads the page: read the token once the navigation has settled.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('token')).catch(() => 'navigating'))
+      .toBeNull();
   });
 
   test('the profile banner appears and clears after 5 seconds', async ({ page, request }) => {
