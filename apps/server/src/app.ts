@@ -30,13 +30,14 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
-import { registerMultipart } from './plugins/multipart.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { BASELINE_SECURITY_HEADERS, registerSecurity } from './plugins/security.ts';
+import { registerSecurity, SECURITY_HEADERS } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerStorage } from './plugins/storage.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 import { redactUrlSecrets } from './lib/log-redaction.ts';
+import { ReadCache } from './lib/read-cache.ts';
+import { writeLogOf } from './db/write-tracking.ts';
 import type { Storage } from './storage/storage.ts';
 
 export type AppInstance = FastifyInstance<
@@ -52,6 +53,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     dialect: Dialect;
+    /** Hot reads kept until their tables are written (lib/read-cache.ts). */
+    readCache: ReadCache;
   }
 }
 
@@ -118,7 +121,7 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
       void (reply as FastifyReply)
-        .headers({ ...BASELINE_SECURITY_HEADERS, 'X-Request-Id': request.id })
+        .headers({ ...SECURITY_HEADERS, 'X-Request-Id': request.id })
         .code(400)
         .send({ message: messages.badRequest, code: 'BAD_REQUEST' });
     },
@@ -129,10 +132,17 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
-
+  app.decorate(
+    'readCache',
+    new ReadCache({
+      maxBytes: config.readCacheBytes,
+      writes: writeLogOf(deps.db),
+      // PostgreSQL tells this process nothing of another's writes (the admin CLI): one second at most.
+      ttlMs: deps.dialect === 'postgres' ? 1000 : undefined,
+    }),
+  );
+  // First: its onRequest hook gives every later answer, errors included, the security headers.
+  registerSecurity(app);
   registerErrorHandler(app);
   registerRateLimit(
     app,
@@ -141,8 +151,6 @@ export async function buildApp(
   registerAuth(app);
   registerInputGuard(app);
   registerStorage(app, deps.storage ?? new LocalDiskStorage(config.uploadsDir));
-  await registerMultipart(app);
-  await registerSecurity(app);
   await registerDocs(app);
 
   await app.register(

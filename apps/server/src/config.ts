@@ -30,6 +30,7 @@ const envSchema = z.object({
   RATE_LIMIT: bool.default(true),
   WEB_DIST: z.string().optional(),
   SQLITE_STATEMENT_CACHE: bool.default(true),
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 });
 
 export interface Config {
@@ -57,6 +58,8 @@ export interface Config {
   webDist: string | undefined;
   /** Reuse SQLite prepared statements (on by default; off only to measure what the cache buys). */
   sqliteStatementCache: boolean;
+  /** Memory for cached hot reads (lib/read-cache.ts), in bytes; 0 turns the cache off. */
+  readCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -95,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     sqliteStatementCache: e.SQLITE_STATEMENT_CACHE,
+    readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
   };
 }

@@ -11,7 +11,6 @@ import {
 } from './db/demo-data.ts';
 import { sweepOrphanFiles } from './features/files/files.service.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import { RedisRateLimiter, RedisUnavailableError } from './lib/redis-rate-limiter.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 
 async function main(): Promise<void> {
@@ -30,6 +29,8 @@ async function main(): Promise<void> {
   let rateLimiter: RateLimiter | undefined;
   let reportLimiterError: (error: unknown) => void = () => {};
   if (config.redisUrl && config.rateLimit) {
+    // Loaded only when configured: the Redis client is not part of every start-up.
+    const { RedisRateLimiter, RedisUnavailableError } = await import('./lib/redis-rate-limiter.ts');
     try {
       rateLimiter = await RedisRateLimiter.connect(config.redisUrl, {
         keyPrefix: config.redisKeyPrefix,

@@ -52,6 +52,10 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
   expect(response.headers['x-content-type-options'], label).toBe('nosniff');
   expect(response.headers['referrer-policy'], label).toBe('strict-origin-when-cross-origin');
   expect(response.headers['permissions-policy'], label).toContain('camera=()');
+  expect(response.headers['x-frame-options'], label).toBe('DENY');
+  expect(response.headers['cross-origin-opener-policy'], label).toBe('same-origin');
+  expect(response.headers['cross-origin-resource-policy'], label).toBe('same-origin');
+  expect(response.headers['x-request-id'], `${label}: X-Request-Id`).toMatch(/^[0-9a-f-]{36}$/);
   expect(
     response.headers['strict-transport-security'],
     `${label}: no HSTS over plain http`,

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import type PG from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { cacheStatements } from './statement-cache.ts';
+import { attachWriteLog, trackWrites, WriteLog } from './write-tracking.ts';
 
 export interface DatabaseHandle {
   db: Db;
@@ -14,6 +16,8 @@ export interface DatabaseHandle {
   isNew: boolean;
   /** The underlying better-sqlite3 connection (SQLite only): online backups and integrity checks. */
   sqlite?: SQLite.Database;
+  /** Every write made through `db`, announced once committed (the read cache listens). */
+  writes: WriteLog;
 }
 
 export interface DatabaseOptions {
@@ -28,16 +32,19 @@ export interface DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.url) {
+    // Loaded only here: a server on SQLite starts without the PostgreSQL driver.
+    const pg = createRequire(import.meta.url)('pg') as typeof PG;
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      dialect: 'postgres',
-      isNew: false,
-    };
+    const writes = new WriteLog();
+    const db = new Kysely<Database>({
+      dialect: trackWrites(new PostgresDialect({ pool }), writes),
+    });
+    attachWriteLog(db, writes);
+    return { db, dialect: 'postgres', isNew: false, writes };
   }
   const isNew = options.sqlitePath === ':memory:' || !fs.existsSync(options.sqlitePath);
   if (options.sqlitePath !== ':memory:')
@@ -49,12 +56,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
-    dialect: 'sqlite',
-    isNew,
-    sqlite,
-  };
+  const writes = new WriteLog();
+  // Changes only when another connection (the admin CLI, another process) committed.
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  writes.externalVersion = () => dataVersion.get() as number;
+  const db = new Kysely<Database>({
+    dialect: trackWrites(new SqliteDialect({ database }), writes),
+  });
+  attachWriteLog(db, writes);
+  return { db, dialect: 'sqlite', isNew, sqlite, writes };
 }
 
 /**

@@ -29,9 +29,11 @@ export function containsNul(value: unknown): boolean {
  * while SQLite answered 404.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw new AppError('BAD_REQUEST', messages.badRequest);
+      done(new AppError('BAD_REQUEST', messages.badRequest));
+    } else {
+      done();
     }
   });
 }

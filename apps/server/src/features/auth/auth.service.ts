@@ -14,6 +14,7 @@ import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
+import type { ReadCache, TableName } from '../../lib/read-cache.ts';
 import {
   consumePasswordReset,
   deleteExpiredSessions,
@@ -37,6 +38,8 @@ import {
 } from './auth.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** What a session look-up reads: kept in the read cache until one of them is written. */
+const SESSION_TABLES: readonly TableName[] = ['sessions', 'users'];
 export const SESSION_TTL_MS = 30 * DAY_MS;
 /** A used session is pushed out to a full TTL at most once a day: one write a day, not one a request. */
 export const SESSION_EXTEND_AFTER_MS = DAY_MS;
@@ -75,12 +78,15 @@ function telephoneTaken(): AppError {
 async function startSession(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await deleteExpiredSessions(db, userId, new Date(now).toISOString());
-  await insertSession(db, {
-    token_hash: hashToken(token),
-    user_id: userId,
-    created_at: new Date(now).toISOString(),
-    expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+  // One transaction, so one commit (one flush to disk on SQLite) for both statements.
+  await db.transaction().execute(async (trx) => {
+    await deleteExpiredSessions(trx, userId, new Date(now).toISOString());
+    await insertSession(trx, {
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+    });
   });
   return token;
 }
@@ -136,9 +142,16 @@ export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
 }
 
 /** Resolves a bearer token to its user, extending the session's expiry at most once a day. */
-export async function authenticateToken(db: Db, token: string): Promise<Authenticated> {
+export async function authenticateToken(
+  db: Db,
+  token: string,
+  cache?: ReadCache,
+): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  const row = await findSessionWithUser(db, tokenHash);
+  const find = () => findSessionWithUser(db, tokenHash);
+  const row = cache
+    ? await cache.get(`session:${tokenHash}`, SESSION_TABLES, find, (found) => found !== undefined)
+    : await find();
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const now = Date.now();
   const expiresAt = Date.parse(row.session_expires_at);

@@ -12,10 +12,13 @@ import {
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { sendCachedJson } from '../../lib/cached-json.ts';
+import type { TableName } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { withMultipart } from '../../plugins/multipart.ts';
 import {
   assertCourseAuthor,
   coverUploadRule,
@@ -77,6 +80,10 @@ const updateCourseForm = z.object({
   ).optional(),
 });
 
+/** What the course lists read: their answers stay in the read cache until one of these is written. */
+const CATALOG_TABLES: readonly TableName[] = ['courses', 'users'];
+const ENROLLED_TABLES: readonly TableName[] = ['enrollments', 'courses', 'users'];
+
 export async function coursesRoutes(app: AppInstance): Promise<void> {
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
 
@@ -94,7 +101,18 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => listCourses(app.db, request.query),
+    async (request, reply) => {
+      const { q, cursor, authorId, limit } = request.query;
+      return sendCachedJson(
+        request,
+        reply,
+        app.readCache,
+        `courses:${JSON.stringify([limit, cursor ?? '', authorId ?? '', q ?? ''])}`,
+        CATALOG_TABLES,
+        courseListResponseSchema,
+        () => listCourses(app.db, request.query),
+      );
+    },
   );
 
   app.get(
@@ -110,82 +128,85 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
     async (request) => ({ course: await getCourse(app.db, request.params.id) }),
   );
 
-  for (const [path, summary] of [
-    [API.createCourse, 'Create a course (teachers); the specification’s spelling of the path'],
-    [API.courses, 'Create a course (teachers); the correctly spelled alias'],
-  ] as const) {
-    app.post(
-      `/${path}`,
+  // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
+  await withMultipart(app, (uploads) => {
+    for (const [path, summary] of [
+      [API.createCourse, 'Create a course (teachers); the specification’s spelling of the path'],
+      [API.courses, 'Create a course (teachers); the correctly spelled alias'],
+    ] as const) {
+      uploads.post(
+        `/${path}`,
+        {
+          onRequest: app.requireTeacher,
+          config: { multipartBody: createCourseForm },
+          schema: {
+            tags: ['courses'],
+            summary,
+            security: bearerSecurity,
+            response: {
+              201: courseResponseSchema.describe('The new course'),
+              ...errorResponses(400, 401, 403, 413, 415, 429),
+            },
+          },
+        },
+        async (request, reply) => {
+          const user = getCurrentUser(request);
+          await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
+          const form = await readMultipartForm(request, app.storage, {
+            fields: COURSE_TEXT_FIELDS,
+            file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
+          });
+          const course = await withUploadCleanup(app.storage, form.file, () =>
+            createCourse(
+              app.db,
+              user._id,
+              parseFormFields(courseFieldsSchema, form.fields),
+              form.file,
+            ),
+          );
+          return reply.code(201).send({ course });
+        },
+      );
+    }
+
+    uploads.put(
+      `/${API.updateCourse}`,
       {
-        onRequest: app.requireTeacher,
-        config: { multipartBody: createCourseForm },
+        onRequest: app.requireUser,
+        config: { multipartBody: updateCourseForm },
         schema: {
           tags: ['courses'],
-          summary,
+          summary: 'Update a course (its author); fields not sent keep their value',
           security: bearerSecurity,
           response: {
-            201: courseResponseSchema.describe('The new course'),
-            ...errorResponses(400, 401, 403, 413, 415, 429),
+            200: updateCourseResponseSchema.describe("The course, and all of the author's courses"),
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
           },
         },
       },
-      async (request, reply) => {
+      async (request) => {
         const user = getCurrentUser(request);
         await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
         const form = await readMultipartForm(request, app.storage, {
-          fields: COURSE_TEXT_FIELDS,
+          fields: ['courseId', ...COURSE_TEXT_FIELDS, 'removeCover'],
           file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
+          // When the course id came first, a non-author is refused before a cover is stored.
+          beforeFile: async (fields) => {
+            if (fields.courseId) await assertCourseAuthor(app.db, user._id, fields.courseId.trim());
+          },
         });
-        const course = await withUploadCleanup(app.storage, form.file, () =>
-          createCourse(
+        return withUploadCleanup(app.storage, form.file, () =>
+          updateCourse(
             app.db,
+            app.storage,
             user._id,
-            parseFormFields(courseFieldsSchema, form.fields),
+            parseFormFields(courseUpdateFieldsSchema, form.fields),
             form.file,
           ),
         );
-        return reply.code(201).send({ course });
       },
     );
-  }
-
-  app.put(
-    `/${API.updateCourse}`,
-    {
-      onRequest: app.requireUser,
-      config: { multipartBody: updateCourseForm },
-      schema: {
-        tags: ['courses'],
-        summary: 'Update a course (its author); fields not sent keep their value',
-        security: bearerSecurity,
-        response: {
-          200: updateCourseResponseSchema.describe("The course, and all of the author's courses"),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
-        },
-      },
-    },
-    async (request) => {
-      const user = getCurrentUser(request);
-      await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
-      const form = await readMultipartForm(request, app.storage, {
-        fields: ['courseId', ...COURSE_TEXT_FIELDS, 'removeCover'],
-        file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
-        // When the course id came first, a non-author is refused before a cover is stored.
-        beforeFile: async (fields) => {
-          if (fields.courseId) await assertCourseAuthor(app.db, user._id, fields.courseId.trim());
-        },
-      });
-      return withUploadCleanup(app.storage, form.file, () =>
-        updateCourse(
-          app.db,
-          app.storage,
-          user._id,
-          parseFormFields(courseUpdateFieldsSchema, form.fields),
-          form.file,
-        ),
-      );
-    },
-  );
+  });
 
   app.get(
     `/${API.createdCourses}`,
@@ -201,9 +222,18 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      createdCourses: await listCreatedCourses(app.db, getCurrentUser(request)._id),
-    }),
+    async (request, reply) => {
+      const teacherId = getCurrentUser(request)._id;
+      return sendCachedJson(
+        request,
+        reply,
+        app.readCache,
+        `created-courses:${teacherId}`,
+        CATALOG_TABLES,
+        createdCoursesResponseSchema,
+        async () => ({ createdCourses: await listCreatedCourses(app.db, teacherId) }),
+      );
+    },
   );
 
   app.post(
@@ -264,8 +294,19 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      courses: await listEnrolledCourses(app.db, getCurrentUser(request), request.params.id),
-    }),
+    async (request, reply) => {
+      const user = getCurrentUser(request);
+      const userId = request.params.id;
+      return sendCachedJson(
+        request,
+        reply,
+        app.readCache,
+        // The asker is part of the key: only their own list is ever kept (anyone else gets a 403).
+        `enrolled-courses:${user._id}:${userId}`,
+        ENROLLED_TABLES,
+        coursesResponseSchema,
+        async () => ({ courses: await listEnrolledCourses(app.db, user, userId) }),
+      );
+    },
   );
 }

@@ -15,6 +15,9 @@ import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { withMultipart } from '../../plugins/multipart.ts';
+import { sendCachedJson } from '../../lib/cached-json.ts';
+import type { TableName } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
   createGradesCsv,
@@ -52,47 +55,53 @@ function attachmentHeaders(fileName: string, contentType: string) {
   };
 }
 
+/** What the submissions view reads: its answer stays in the read cache until one of these is written. */
+const SUBMISSIONS_TABLES: readonly TableName[] = ['courses', 'enrollments', 'homework', 'users'];
+
 export async function homeworkRoutes(app: AppInstance): Promise<void> {
   const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
 
-  app.post(
-    `/${API.uploadHomework}`,
-    {
-      onRequest: app.requireUser,
-      config: { multipartBody: uploadForm },
-      schema: {
-        tags: ['homework'],
-        summary:
-          'Hand in homework for a course one is enrolled in; every upload is a new submission',
-        security: bearerSecurity,
-        response: {
-          201: uploadHomeworkResponseSchema.describe('The stored submission'),
-          ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+  // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
+  await withMultipart(app, (uploads) => {
+    uploads.post(
+      `/${API.uploadHomework}`,
+      {
+        onRequest: app.requireUser,
+        config: { multipartBody: uploadForm },
+        schema: {
+          tags: ['homework'],
+          summary:
+            'Hand in homework for a course one is enrolled in; every upload is a new submission',
+          security: bearerSecurity,
+          response: {
+            201: uploadHomeworkResponseSchema.describe('The stored submission'),
+            ...errorResponses(400, 401, 403, 404, 413, 415, 429),
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const user = getCurrentUser(request);
-      await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
-      const form = await readMultipartForm(request, app.storage, {
-        fields: ['courseId', 'comment'],
-        file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
-        // When the course id came first, a caller who may not submit is refused before any byte is stored.
-        beforeFile: async (fields) => {
-          if (fields.courseId) await assertEnrolled(app.db, user._id, fields.courseId.trim());
-        },
-      });
-      const homework = await withUploadCleanup(app.storage, form.file, () =>
-        submitHomework(
-          app.db,
-          user._id,
-          parseFormFields(homeworkFormSchema, form.fields),
-          form.file!,
-        ),
-      );
-      return reply.code(201).send({ homework, message: messages.homeworkUploaded });
-    },
-  );
+      async (request, reply) => {
+        const user = getCurrentUser(request);
+        await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
+        const form = await readMultipartForm(request, app.storage, {
+          fields: ['courseId', 'comment'],
+          file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
+          // When the course id came first, a caller who may not submit is refused before any byte is stored.
+          beforeFile: async (fields) => {
+            if (fields.courseId) await assertEnrolled(app.db, user._id, fields.courseId.trim());
+          },
+        });
+        const homework = await withUploadCleanup(app.storage, form.file, () =>
+          submitHomework(
+            app.db,
+            user._id,
+            parseFormFields(homeworkFormSchema, form.fields),
+            form.file!,
+          ),
+        );
+        return reply.code(201).send({ homework, message: messages.homeworkUploaded });
+      },
+    );
+  });
 
   app.get(
     '/courses/:id/homework',
@@ -130,13 +139,20 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      users: await listUsersWithHomework(
-        app.db,
-        getCurrentUser(request)._id,
-        request.params.courseId,
-      ),
-    }),
+    async (request, reply) => {
+      const teacherId = getCurrentUser(request)._id;
+      const { courseId } = request.params;
+      return sendCachedJson(
+        request,
+        reply,
+        app.readCache,
+        // Only the author's own view is ever kept: anyone else is refused inside the load.
+        `users-with-homework:${teacherId}:${courseId}`,
+        SUBMISSIONS_TABLES,
+        usersWithHomeworkResponseSchema,
+        async () => ({ users: await listUsersWithHomework(app.db, teacherId, courseId) }),
+      );
+    },
   );
 
   app.get(

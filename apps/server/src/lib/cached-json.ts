@@ -1,0 +1,80 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ReadCache, TableName } from './read-cache.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Below this an answer is sent as it is: compressing would save too little to matter. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** One answer's JSON bytes, and the same bytes compressed, made once when it is cached. */
+export class CachedJson {
+  constructor(
+    readonly identity: Buffer,
+    readonly gzip: Buffer | undefined,
+    readonly br: Buffer | undefined,
+  ) {}
+
+  static async of(value: unknown): Promise<CachedJson> {
+    const identity = Buffer.from(JSON.stringify(value));
+    if (identity.byteLength < COMPRESS_FROM_BYTES)
+      return new CachedJson(identity, undefined, undefined);
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(identity, { level: 6 }),
+      // Quality 5: most of brotli's gain at a small part of quality 11's time.
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+        },
+      }),
+    ]);
+    return new CachedJson(identity, gzipped, brotlied);
+  }
+
+  /** What the read cache counts against its budget. */
+  get byteLength(): number {
+    return this.identity.byteLength + (this.gzip?.byteLength ?? 0) + (this.br?.byteLength ?? 0);
+  }
+}
+
+// No negotiation cache: its Map would grow with every distinct header a client makes up.
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
+
+/** Sends `json` in the encoding the client prefers among br, gzip and none. */
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: CachedJson,
+): FastifyReply {
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  const accept = request.headers['accept-encoding'];
+  const encoding = json.gzip && typeof accept === 'string' ? encodings.negotiate(accept) : null;
+  if (encoding === 'br' && json.br) return reply.header('Content-Encoding', 'br').send(json.br);
+  if (encoding === 'gzip' && json.gzip)
+    return reply.header('Content-Encoding', 'gzip').send(json.gzip);
+  return reply.send(json.identity);
+}
+
+/**
+ * A route's answer from the read cache: `load()`'s value is checked against
+ * the route's response `schema`, serialized and compressed once, and sent
+ * as those bytes until one of `tables` is written (Fastify passes bytes
+ * through without its serializer).
+ */
+export async function sendCachedJson<S extends z.ZodType>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: ReadCache,
+  key: string,
+  tables: readonly TableName[],
+  schema: S,
+  load: () => Promise<z.input<S>>,
+): Promise<FastifyReply> {
+  const json = await cache.get(key, tables, async () => CachedJson.of(schema.parse(await load())));
+  return sendJson(request, reply, json);
+}
