@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench:seed [-- --data-dir DIR] [--scale 0.1]`: the scale fixture —
 // 100,000 users, 10,000 courses, 500,000 enrolments, 200,000 submissions —
-// into $DATA_DIR/urok.db (SQLite) or DATABASE_URL (PostgreSQL). Rows go in by
+// into bench/data/sqlite/urok.db (the fixture `npm run bench` reads; replaced
+// when it exists), --data-dir DIR (or $DATA_DIR) or DATABASE_URL (PostgreSQL). Rows go in by
 // batch inside transactions with prepared statements; every account shares
 // ONE precomputed password hash. Submissions' files are NOT written to disk:
 // the fixture serves read benchmarks (listing who submitted), not downloads.
@@ -354,8 +355,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: { 'data-dir': { type: 'string' }, scale: { type: 'string' } },
   });
-  const dataDir = path.resolve(
-    values['data-dir'] ?? process.env.DATA_DIR ?? path.join(root, 'bench/data'),
-  );
+  const chosen = values['data-dir'] ?? process.env.DATA_DIR;
+  const dataDir = path.resolve(chosen ?? path.join(root, 'bench/data/sqlite'));
+  // The default fixture is regenerable: a new seed replaces it.
+  if (chosen === undefined && !process.env.DATABASE_URL) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
   await seed({ dataDir, databaseUrl: process.env.DATABASE_URL, scale: Number(values.scale ?? 1) });
 }
