@@ -9,12 +9,12 @@ import { describe, expect, it } from 'vitest';
  * are the lazily loaded pages), each gzipped at level 9. Reads the build that
  * `npm test` makes first (scripts/test.mjs).
  */
-// The goal is 100 kB (100,000 bytes). Measured 103,014 bytes when this test
-// landed (react-dom alone is ~60 kB of it): the hard limit is a ratchet just
-// above that, so the first page cannot grow while the goal is worked towards
-// (bench/README.md).
-const GOAL_BYTES = 100_000;
-const BUDGET_BYTES = 105_000;
+// The limit is the goal, 100 kB (100,000 bytes). Measured 98,890 bytes once
+// the first page was trimmed to it (from 103,637): vendor chunk 88.8 kB
+// (react-dom alone ~57 kB), entry chunk 9.6 kB, rolldown runtime 0.4 kB.
+// What /login does not show stays out of the entry: see the contract's
+// sign-in-messages.ts and the chunk groups in vite.config.ts.
+const BUDGET_BYTES = 100_000;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const built = fs.existsSync(path.join(dist, 'index.html'));
 
@@ -64,8 +64,8 @@ describe('web bundle budget', () => {
         .map(([file, size]) => `${path.basename(file)} ${(size / 1000).toFixed(1)} kB`)
         .join(', ');
       expect(sizes.size).toBeGreaterThan(1);
-      const summary = `/login loads ${(total / 1000).toFixed(1)} kB (goal ${GOAL_BYTES / 1000} kB): ${detail}`;
-      if (total > GOAL_BYTES) console.warn(summary);
+      const summary = `/login loads ${(total / 1000).toFixed(1)} kB (limit ${BUDGET_BYTES / 1000} kB): ${detail}`;
+      console.info(summary);
       expect(total, summary).toBeLessThanOrEqual(BUDGET_BYTES);
     },
   );

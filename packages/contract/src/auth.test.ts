@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogin, checkProfile, checkRegistration } from './auth.ts';
+import { checkProfile, checkRegistration } from './account-checks.ts';
+import { checkLogin } from './auth.ts';
 import {
   getUserBodySchema,
   loginBodySchema,

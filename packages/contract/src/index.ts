@@ -1,3 +1,4 @@
+export * from './account-checks.ts';
 export * from './account-messages.ts';
 export * from './applications.ts';
 export * from './auth.ts';
@@ -7,7 +8,9 @@ export * from './courses.ts';
 export * from './errors.ts';
 export * from './form.ts';
 export * from './messages.ts';
+export * from './password-checks.ts';
 export * from './paths.ts';
 export * from './pledges.ts';
 export * from './rules.ts';
+export * from './sign-in-messages.ts';
 export * from './site-messages.ts';

@@ -1,17 +1,25 @@
+import { signInMessages } from './sign-in-messages.ts';
+
 /**
  * Every user-facing string of the product, worded exactly as the product
  * specification (and DESIGN.md section 6) words it. Server and web import
  * from here, so a text is written once.
  */
 export const messages = {
-  productName: 'Urok',
+  // ---- Sign-in page and the frame of every page ----
+  // The product's name, /login, the skip link, loading and failed-chunk
+  // states, the sign-in checks and the auth state's fallbacks
+  // (loginFailed, tokenNotFound, internalError, …) are written in
+  // sign-in-messages.ts and included here: the web app's first page imports
+  // that module alone, so the entry chunk that /login loads does not carry
+  // the strings below.
+  ...signInMessages,
+  // ---- end of sign-in section ----
+
   productDescription:
     'Urok — an LMS course template: online courses, homework and grading for students and teachers.',
 
-  // Sign-in and sign-up (spec section 5)
-  telephoneInvalid: 'Please enter a valid telephone number.',
-  passwordInvalid:
-    'Password must be at least 8 characters long and contain at least one uppercase letter.',
+  // Sign-up (spec section 5)
   usernameTooShort: 'Username must be at least 3 characters long.',
   fillAllFields: 'Please fill in all fields.',
   passwordInvalidUk: 'Пароль має містити щонайменше 8 символів і одну велику літеру.',
@@ -21,21 +29,16 @@ export const messages = {
   usernameTooLong: 'Username must be at most 40 characters long.',
   passwordTooLong: 'Password must be at most 128 characters long.',
   telephoneTaken: 'An account with this telephone number already exists.',
-  loginFailed: 'Невірний номер телефону або пароль',
-  loginFailedConsole: 'Помилка входу',
 
   // Session
-  tokenNotFound: 'Token not found',
   sessionInvalid: 'Сесія завершилась. Увійдіть знову.',
 
   // Profile (spec sections 5 and 8)
   fillField: 'Заповніть поле',
   bioTooLong: 'Біографія — не більше 1000 символів.',
   profileUpdated: 'Дані успішно оновлено!',
-  profileUpdateFailed: 'Сталась помилка під час оновлення даних',
 
   // Teacher applications
-  applicationFailed: 'Не вдалося надіслати заявку.',
   applicationAlreadyTeacher: 'Обліковий запис з цим номером телефону вже має роль викладача.',
   applicationAlreadyPending: 'Заявка з цим номером телефону вже очікує рішення.',
   applicationReceived:
@@ -105,7 +108,6 @@ export const messages = {
   tooManyRequests: 'Забагато спроб. Спробуйте пізніше.',
   payloadTooLarge: 'Файл завеликий.',
   unsupportedMediaType: 'Непідтримуваний тип файлу.',
-  internalError: 'Сталася помилка на сервері. Спробуйте ще раз.',
 
   // Shell (spec section 2)
   menu: 'MENU',
@@ -129,26 +131,16 @@ export const messages = {
   gradeAction: 'Оцінити',
 
   // Web app: forms (labels are what the end-to-end tests target)
-  signInTitle: 'Sign In',
   signUpTitle: 'Sign Up',
-  signInAction: 'Sign In',
   signUpAction: 'Sign Up',
-  signInIntro: 'Увійдіть за номером телефону, щоб продовжити навчання.',
   signUpIntro: 'Створіть обліковий запис студента. Стати викладачем можна після заявки.',
-  noAccountYet: "Don't have an account?",
   haveAccountAlready: 'Already have an account?',
   labelUsername: 'Username',
   labelEmail: 'Email',
-  labelTelephone: 'Telephone',
-  labelPassword: 'Password',
   labelConfirmPassword: 'Confirm password',
   labelBio: 'Bio',
-  labelTerms: 'I agree to the terms of use and the privacy policy',
-  showPassword: 'Show password',
-  hidePassword: 'Hide password',
   showConfirmPassword: 'Show confirm password',
   hideConfirmPassword: 'Hide confirm password',
-  telephoneHint: 'Наприклад, +380501112233',
   saveProfile: 'Save changes',
   personalInformation: 'Personal information',
   personalInformationIntro: 'Ці дані бачать ваші викладачі та студенти курсів.',
@@ -186,8 +178,6 @@ export const messages = {
   // ---- end of course pages section ----
 
   // Web app: shell
-  skipToContent: 'Skip to content',
-  mainNavigation: 'Main navigation',
   openSidebar: 'Open menu',
   closeSidebar: 'Close menu',
   expandSidebar: 'Expand sidebar',
@@ -196,14 +186,7 @@ export const messages = {
   searchPlaceholder: 'Пошук курсів…',
   searchAction: 'Search',
   userMenu: 'User menu',
-  loading: 'Завантаження…',
-  signInLink: 'Sign In',
-  signUpLink: 'Sign Up',
   startLink: 'Urok',
-
-  // On-demand pages
-  chunkLoadFailed: 'Не вдалося завантажити сторінку.',
-  retry: 'Спробувати ще раз',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages } from './account-messages.ts';
-import { checkPasswordChange, checkPasswordReset } from './auth.ts';
+import { checkPasswordChange, checkPasswordReset } from './password-checks.ts';
 import { messages } from './messages.ts';
 import { changePasswordBodySchema, resetPasswordBodySchema } from './schemas/index.ts';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { messages } from '@urok/contract';
+import { signInMessages } from '@urok/contract';
 
 export function formatDocumentTitle(title?: string): string {
-  return title ? `${title} | ${messages.productName}` : messages.productName;
+  return title ? `${title} | ${signInMessages.productName}` : signInMessages.productName;
 }
 
 /** Sets the document title ('Sign In | Urok') while the page is shown. */

@@ -8,13 +8,9 @@ import {
   USERNAME_MAX_LENGTH,
 } from '../rules.ts';
 import { accountMessages } from '../account-messages.ts';
-import {
-  checkLogin,
-  checkPasswordChange,
-  checkPasswordReset,
-  checkProfile,
-  checkRegistration,
-} from '../auth.ts';
+import { checkProfile, checkRegistration } from '../account-checks.ts';
+import { checkLogin } from '../auth.ts';
+import { checkPasswordChange, checkPasswordReset } from '../password-checks.ts';
 
 /**
  * A string field: `missing` when absent or not a string, `tooLong` beyond a

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '@urok/contract';
+import { signInMessages } from '@urok/contract';
 
 interface BrandProps {
   to: string;
@@ -21,7 +21,7 @@ export function Brand({ to, tone = 'dark', compact = false }: BrandProps) {
         height={28}
         className={`size-7 rounded-md ${tone === 'light' ? 'ring-2 ring-white/80' : ''}`}
       />
-      <span className={compact ? 'sr-only' : ''}>{messages.productName}</span>
+      <span className={compact ? 'sr-only' : ''}>{signInMessages.productName}</span>
     </Link>
   );
 }

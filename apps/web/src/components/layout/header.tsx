@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
-import { MenuIcon, SearchIcon } from '../ui/icons';
+import { MenuIcon, SearchIcon } from './shell-icons';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
 
@@ -24,7 +24,9 @@ function CourseSearch() {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = query.trim();
-    navigate(q ? `${ROUTES.courseGrid}?${new URLSearchParams({ q }).toString()}` : ROUTES.courseGrid);
+    navigate(
+      q ? `${ROUTES.courseGrid}?${new URLSearchParams({ q }).toString()}` : ROUTES.courseGrid,
+    );
   };
 
   return (
@@ -53,7 +55,14 @@ function CourseSearch() {
   );
 }
 
-export function Header({ username, isTeacher, sidebarOpen, onOpenSidebar, onLogout, menuButtonRef }: HeaderProps) {
+export function Header({
+  username,
+  isTeacher,
+  sidebarOpen,
+  onOpenSidebar,
+  onLogout,
+  menuButtonRef,
+}: HeaderProps) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="flex items-center gap-3 px-4 py-2.5 sm:px-6">

@@ -1,29 +1,32 @@
 import { Link, Outlet } from 'react-router';
-import { ROUTES, messages } from '@urok/contract';
+import { ROUTES, signInMessages } from '@urok/contract';
 import { Brand } from './brand';
 
 /** The frame of the public pages a signed-out visitor sees (/start, /game, …). */
 export function PublicLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main-content" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
-        {messages.skipToContent}
+      <a
+        href="#main-content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {signInMessages.skipToContent}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <Brand to={ROUTES.start} />
-          <nav aria-label={messages.mainNavigation} className="flex items-center gap-2">
+          <nav aria-label={signInMessages.mainNavigation} className="flex items-center gap-2">
             <Link
               to={ROUTES.login}
               className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
-              {messages.signInLink}
+              {signInMessages.signInLink}
             </Link>
             <Link
               to={ROUTES.register}
               className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
-              {messages.signUpLink}
+              {signInMessages.signUpLink}
             </Link>
           </nav>
         </div>

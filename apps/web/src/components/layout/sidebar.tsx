@@ -2,7 +2,14 @@ import { useState, type ReactNode, type RefObject } from 'react';
 import { NavLink } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
 import { Brand } from './brand';
-import { BookIcon, ChevronDownIcon, CloseIcon, LogoutIcon, SidebarIcon, UserIcon } from '../ui/icons';
+import {
+  BookIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  LogoutIcon,
+  SidebarIcon,
+  UserIcon,
+} from './shell-icons';
 
 export const SIDEBAR_ID = 'app-sidebar';
 
@@ -24,7 +31,15 @@ const ITEM =
   'flex min-h-11 w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-200 transition-colors hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-400';
 const ACTIVE = 'bg-slate-800 text-white';
 
-function SubLink({ to, children, onNavigate }: { to: string; children: ReactNode; onNavigate: () => void }) {
+function SubLink({
+  to,
+  children,
+  onNavigate,
+}: {
+  to: string;
+  children: ReactNode;
+  onNavigate: () => void;
+}) {
   return (
     <li>
       <NavLink
@@ -40,7 +55,16 @@ function SubLink({ to, children, onNavigate }: { to: string; children: ReactNode
   );
 }
 
-export function Sidebar({ isTeacher, open, expanded, desktop, onClose, onExpandedChange, onLogout, sidebarRef }: SidebarProps) {
+export function Sidebar({
+  isTeacher,
+  open,
+  expanded,
+  desktop,
+  onClose,
+  onExpandedChange,
+  onLogout,
+  sidebarRef,
+}: SidebarProps) {
   const [coursesOpen, setCoursesOpen] = useState(true);
   const compact = desktop && !expanded;
   // In the compact rail the labels stay for screen readers only.
@@ -62,7 +86,9 @@ export function Sidebar({ isTeacher, open, expanded, desktop, onClose, onExpande
         open ? 'translate-x-0' : 'invisible -translate-x-full'
       } ${compact ? 'lg:w-20' : 'lg:w-64'}`}
     >
-      <div className={`mb-6 flex items-center px-2 ${compact ? 'justify-center' : 'justify-between'}`}>
+      <div
+        className={`mb-6 flex items-center px-2 ${compact ? 'justify-center' : 'justify-between'}`}
+      >
         <Brand to={ROUTES.myCourseList} tone="light" compact={compact} />
         <button
           type="button"
@@ -94,11 +120,7 @@ export function Sidebar({ isTeacher, open, expanded, desktop, onClose, onExpande
                   className={`size-4 shrink-0 transition-transform ${coursesOpen ? 'rotate-180' : ''} ${compact ? 'hidden' : ''}`}
                 />
               </button>
-              <ul
-                id="sidebar-courses"
-                hidden={compact || !coursesOpen}
-                className="mt-1 space-y-1"
-              >
+              <ul id="sidebar-courses" hidden={compact || !coursesOpen} className="mt-1 space-y-1">
                 <SubLink to={ROUTES.courseGrid} onNavigate={onClose}>
                   {messages.allCourses}
                 </SubLink>
@@ -149,7 +171,9 @@ export function Sidebar({ isTeacher, open, expanded, desktop, onClose, onExpande
           className={ITEM}
         >
           <SidebarIcon className="size-5 shrink-0" />
-          <span className={label}>{expanded ? messages.collapseSidebar : messages.expandSidebar}</span>
+          <span className={label}>
+            {expanded ? messages.collapseSidebar : messages.expandSidebar}
+          </span>
         </button>
       </div>
     </aside>

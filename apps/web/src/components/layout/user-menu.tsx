@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
-import { ChevronDownIcon } from '../ui/icons';
+import { ChevronDownIcon } from './shell-icons';
 
 interface UserMenuProps {
   username: string;
@@ -23,7 +23,8 @@ export function UserMenu({ username, roleLabel, onLogout }: UserMenuProps) {
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const items = () =>
+    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!open) return;
@@ -115,17 +116,35 @@ export function UserMenu({ username, roleLabel, onLogout }: UserMenuProps) {
           className="absolute right-0 z-30 mt-2 w-56 overflow-hidden rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
           <li role="none">
-            <Link role="menuitem" tabIndex={-1} to={ROUTES.profile} onClick={() => close(false)} className={ITEM}>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={ROUTES.profile}
+              onClick={() => close(false)}
+              className={ITEM}
+            >
               {messages.menuMyProfile}
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" tabIndex={-1} to={ROUTES.contacts} onClick={() => close(false)} className={ITEM}>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={ROUTES.contacts}
+              onClick={() => close(false)}
+              className={ITEM}
+            >
               {messages.menuMyContacts}
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" tabIndex={-1} to={ROUTES.settings} onClick={() => close(false)} className={ITEM}>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={ROUTES.settings}
+              onClick={() => close(false)}
+              className={ITEM}
+            >
               {messages.menuAccountSettings}
             </Link>
           </li>

@@ -8,7 +8,7 @@ import {
   type LazyExoticComponent,
   type ReactNode,
 } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS, messages } from '@urok/contract';
+import { CHUNK_LOAD_TIMEOUT_MS, signInMessages } from '@urok/contract';
 import { Button } from './button';
 import { Spinner } from './spinner';
 
@@ -55,9 +55,12 @@ class ChunkErrorBoundary extends Component<BoundaryProps, { failed: boolean }> {
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center">
-        <p className="text-base font-medium text-slate-800">{messages.chunkLoadFailed}</p>
-        <Button onClick={this.props.onRetry}>{messages.retry}</Button>
+      <div
+        role="alert"
+        className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-16 text-center"
+      >
+        <p className="text-base font-medium text-slate-800">{signInMessages.chunkLoadFailed}</p>
+        <Button onClick={this.props.onRetry}>{signInMessages.retry}</Button>
       </div>
     );
   }

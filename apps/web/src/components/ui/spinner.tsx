@@ -1,4 +1,4 @@
-import { messages } from '@urok/contract';
+import { signInMessages } from '@urok/contract';
 
 interface SpinnerProps {
   label?: string;
@@ -6,7 +6,7 @@ interface SpinnerProps {
 }
 
 /** A polite loading indicator: screen readers hear the label once. */
-export function Spinner({ label = messages.loading, className = '' }: SpinnerProps) {
+export function Spinner({ label = signInMessages.loading, className = '' }: SpinnerProps) {
   return (
     <div role="status" className={`flex items-center justify-center gap-3 ${className}`}>
       <span

@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   API,
-  messages,
+  signInMessages,
   type AuthResponse,
   type LoginInput,
   type ProfileInput,
@@ -55,8 +55,8 @@ export const login = createAuthThunk(
       await extra.session.start(data.token);
       return data;
     } catch (error) {
-      const failure = toApiFailure(error, messages.loginFailed);
-      console.error(messages.loginFailedConsole, failure.status ?? '', failure.message);
+      const failure = toApiFailure(error, signInMessages.loginFailed);
+      console.error(signInMessages.loginFailedConsole, failure.status ?? '', failure.message);
       return rejectWithValue(failure);
     }
   },
@@ -71,7 +71,7 @@ export const register = createAuthThunk(
       await extra.session.start(data.token);
       return data;
     } catch (error) {
-      const failure = toApiFailure(error, messages.internalError);
+      const failure = toApiFailure(error, signInMessages.internalError);
       console.warn('Registration failed:', failure.message);
       return rejectWithValue(failure);
     }
@@ -83,12 +83,12 @@ export const fetchUser = createAuthThunk(
   'auth/fetchUser',
   async (_: void, { extra, rejectWithValue }) => {
     const token = extra.session.readToken();
-    if (!token) return rejectWithValue({ message: messages.tokenNotFound });
+    if (!token) return rejectWithValue({ message: signInMessages.tokenNotFound });
     try {
       const { data } = await extra.http.post<UserResponse>(API.getUser, { token });
       return { token, user: data.user } satisfies AuthData;
     } catch (error) {
-      const failure = toApiFailure(error, messages.internalError);
+      const failure = toApiFailure(error, signInMessages.internalError);
       // A refused token is dead: drop it so the next visit does not retry it.
       if (failure.status === 401) await extra.session.end();
       console.warn('Fetching the user failed:', failure.message);
@@ -116,12 +116,13 @@ export const restoreSession = createAuthThunk(
 export const updateUser = createAuthThunk(
   'auth/updateUser',
   async (input: ProfileInput, { extra, rejectWithValue }) => {
-    if (!extra.session.readToken()) return rejectWithValue({ message: messages.tokenNotFound });
+    if (!extra.session.readToken())
+      return rejectWithValue({ message: signInMessages.tokenNotFound });
     try {
       const { data } = await extra.http.put<UserResponse>(API.updateUser, input);
       return data.user;
     } catch (error) {
-      return rejectWithValue(toApiFailure(error, messages.profileUpdateFailed));
+      return rejectWithValue(toApiFailure(error, signInMessages.profileUpdateFailed));
     }
   },
 );
@@ -142,7 +143,7 @@ export const submitTeacherApplication = createAuthThunk(
       );
       return data;
     } catch (error) {
-      return rejectWithValue(toApiFailure(error, messages.applicationFailed));
+      return rejectWithValue(toApiFailure(error, signInMessages.applicationFailed));
     }
   },
 );
@@ -192,7 +193,7 @@ const authSlice = createSlice({
       })
       .addCase(login.rejected, (state, action) => {
         signedOut(state);
-        failed(state, action.payload?.message, messages.loginFailed);
+        failed(state, action.payload?.message, signInMessages.loginFailed);
       })
 
       .addCase(register.pending, loading)
@@ -224,7 +225,7 @@ const authSlice = createSlice({
         if (state.data) state.data.user = { ...state.data.user, ...action.payload };
       })
       .addCase(updateUser.rejected, (state, action) => {
-        failed(state, action.payload?.message, messages.profileUpdateFailed);
+        failed(state, action.payload?.message, signInMessages.profileUpdateFailed);
       })
 
       .addCase(submitTeacherApplication.pending, loading)
@@ -232,7 +233,7 @@ const authSlice = createSlice({
         state.status = 'loaded';
       })
       .addCase(submitTeacherApplication.rejected, (state, action) => {
-        failed(state, action.payload?.message, messages.applicationFailed);
+        failed(state, action.payload?.message, signInMessages.applicationFailed);
       })
 
       .addCase(logout.fulfilled, () => initialAuthState);

@@ -1,5 +1,5 @@
 import { messages } from '@urok/contract';
-import { AuthLayout } from '../../components/layout/auth-layout';
+import { SplitAuthLayout } from '../../components/layout/split-auth-layout';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoginForm } from './components/login-form';
 
@@ -7,8 +7,8 @@ import { LoginForm } from './components/login-form';
 export function LoginAltPage() {
   useDocumentTitle(messages.signInTitle);
   return (
-    <AuthLayout variant="split" title={messages.signInTitle} intro={messages.signInIntro}>
+    <SplitAuthLayout title={messages.signInTitle} intro={messages.signInIntro}>
       <LoginForm idPrefix="loginn" />
-    </AuthLayout>
+    </SplitAuthLayout>
   );
 }

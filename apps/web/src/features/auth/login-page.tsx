@@ -1,13 +1,13 @@
-import { messages } from '@urok/contract';
+import { signInMessages } from '@urok/contract';
 import { AuthLayout } from '../../components/layout/auth-layout';
 import { useDocumentTitle } from '../../lib/document-title';
 import { LoginForm } from './components/login-form';
 
 /** /login */
 export function LoginPage() {
-  useDocumentTitle(messages.signInTitle);
+  useDocumentTitle(signInMessages.signInTitle);
   return (
-    <AuthLayout title={messages.signInTitle} intro={messages.signInIntro}>
+    <AuthLayout title={signInMessages.signInTitle} intro={signInMessages.signInIntro}>
       <LoginForm />
     </AuthLayout>
   );

@@ -1,5 +1,5 @@
 import { messages } from '@urok/contract';
-import { AuthLayout } from '../../components/layout/auth-layout';
+import { SplitAuthLayout } from '../../components/layout/split-auth-layout';
 import { useDocumentTitle } from '../../lib/document-title';
 import { RegisterForm } from './components/register-form';
 
@@ -7,8 +7,8 @@ import { RegisterForm } from './components/register-form';
 export function RegisterAltPage() {
   useDocumentTitle(messages.signUpTitle);
   return (
-    <AuthLayout variant="split" title={messages.signUpTitle} intro={messages.signUpIntro}>
+    <SplitAuthLayout title={messages.signUpTitle} intro={messages.signUpIntro}>
       <RegisterForm idPrefix="registerr" />
-    </AuthLayout>
+    </SplitAuthLayout>
   );
 }

@@ -1,11 +1,23 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { COURSE_LIMITS, ROUTES, courseMessages, messages, type Course, type User } from '@urok/contract';
+import {
+  COURSE_LIMITS,
+  ROUTES,
+  courseMessages,
+  messages,
+  type Course,
+  type User,
+} from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { SearchIcon } from '../../components/ui/icons';
+import { SearchIcon } from '../../components/layout/shell-icons';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
-import { COURSE_GRID, CourseCard, CourseGridSkeleton, courseTitleId } from './components/course-card';
+import {
+  COURSE_GRID,
+  CourseCard,
+  CourseGridSkeleton,
+  courseTitleId,
+} from './components/course-card';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
 import { enroll, fetchCourses, fetchUserCourses } from './course-slice';
 import { useCoursesDispatch, useCoursesState } from './hooks';
@@ -24,7 +36,12 @@ function CatalogSearch({ initial, onSearch }: CatalogSearchProps) {
     onSearch(value.trim());
   };
   return (
-    <form role="search" aria-label={courseMessages.catalogSearchLabel} onSubmit={onSubmit} className="flex w-full gap-2 sm:max-w-md">
+    <form
+      role="search"
+      aria-label={courseMessages.catalogSearchLabel}
+      onSubmit={onSubmit}
+      className="flex w-full gap-2 sm:max-w-md"
+    >
       <label htmlFor={inputId} className="sr-only">
         {courseMessages.catalogSearchLabel}
       </label>
@@ -48,7 +65,17 @@ function CatalogSearch({ initial, onSearch }: CatalogSearchProps) {
 }
 
 /** The state of one card for this user: their own course, enrolled, or an enrol button. */
-function CardActions({ course, user, enrolled, known }: { course: Course; user: User; enrolled: boolean; known: boolean }) {
+function CardActions({
+  course,
+  user,
+  enrolled,
+  known,
+}: {
+  course: Course;
+  user: User;
+  enrolled: boolean;
+  known: boolean;
+}) {
   const dispatch = useCoursesDispatch();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -80,7 +107,8 @@ function CardActions({ course, user, enrolled, known }: { course: Course; user: 
     setError(null);
     const result = await dispatch(enroll(course._id));
     setPending(false);
-    if (enroll.rejected.match(result)) setError(result.payload?.message ?? courseMessages.enrolFailed);
+    if (enroll.rejected.match(result))
+      setError(result.payload?.message ?? courseMessages.enrolFailed);
   };
 
   return (
@@ -103,8 +131,17 @@ function CardActions({ course, user, enrolled, known }: { course: Course; user: 
 }
 
 function Badge({ tone, children }: { tone: 'indigo' | 'emerald'; children: string }) {
-  const colours = tone === 'indigo' ? 'bg-indigo-50 text-indigo-800 ring-indigo-200' : 'bg-emerald-50 text-emerald-800 ring-emerald-200';
-  return <span className={`inline-flex min-h-8 items-center rounded-full px-3 text-sm font-medium ring-1 ring-inset ${colours}`}>{children}</span>;
+  const colours =
+    tone === 'indigo'
+      ? 'bg-indigo-50 text-indigo-800 ring-indigo-200'
+      : 'bg-emerald-50 text-emerald-800 ring-emerald-200';
+  return (
+    <span
+      className={`inline-flex min-h-8 items-center rounded-full px-3 text-sm font-medium ring-1 ring-inset ${colours}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 /** /course-grid-page: every course, searchable (?q=) and paged by cursor. */
@@ -124,7 +161,10 @@ export function CourseGridPage() {
     void dispatch(fetchUserCourses(user._id));
   }, [dispatch, user._id]);
 
-  const enrolledIds = useMemo(() => new Set(userCourses.map((course) => course._id)), [userCourses]);
+  const enrolledIds = useMemo(
+    () => new Set(userCourses.map((course) => course._id)),
+    [userCourses],
+  );
   const known = loads.userCourses === 'loaded' || loads.userCourses === 'error';
 
   // Until the list of this search is in, the one on screen belongs to another search.
@@ -138,7 +178,8 @@ export function CourseGridPage() {
   const loadMore = () => {
     if (nextCursor) void dispatch(fetchCourses({ q, cursor: nextCursor }));
   };
-  const retry = () => void dispatch(fetchCourses({ q, cursor: courses.length > 0 ? nextCursor : undefined }));
+  const retry = () =>
+    void dispatch(fetchCourses({ q, cursor: courses.length > 0 ? nextCursor : undefined }));
 
   return (
     <PageFrame
@@ -148,7 +189,9 @@ export function CourseGridPage() {
     >
       {q && (
         <div className="flex flex-wrap items-center gap-3">
-          <h2 className="text-lg font-semibold text-slate-900">{courseMessages.catalogResults(q)}</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            {courseMessages.catalogResults(q)}
+          </h2>
           <Button variant="ghost" onClick={() => search('')}>
             {courseMessages.catalogSearchClear}
           </Button>
@@ -165,7 +208,12 @@ export function CourseGridPage() {
             return (
               <li key={course._id}>
                 <CourseCard course={course} href={href}>
-                  <CardActions course={course} user={user} enrolled={enrolledIds.has(course._id)} known={known} />
+                  <CardActions
+                    course={course}
+                    user={user}
+                    enrolled={enrolledIds.has(course._id)}
+                    known={known}
+                  />
                 </CourseCard>
               </li>
             );
@@ -183,11 +231,18 @@ export function CourseGridPage() {
         </EmptyState>
       )}
 
-      {status === 'error' && <LoadError message={courseMessages.catalogLoadFailed} onRetry={retry} />}
+      {status === 'error' && (
+        <LoadError message={courseMessages.catalogLoadFailed} onRetry={retry} />
+      )}
 
       {nextCursor && courses.length > 0 && status !== 'error' && (
         <div className="flex justify-center">
-          <Button variant="secondary" onClick={loadMore} disabled={loadingMore} aria-busy={loadingMore}>
+          <Button
+            variant="secondary"
+            onClick={loadMore}
+            disabled={loadingMore}
+            aria-busy={loadingMore}
+          >
             {loadingMore ? messages.loading : courseMessages.catalogLoadMore}
           </Button>
         </div>

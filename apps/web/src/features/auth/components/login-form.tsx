@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, checkLogin, messages, type LoginInput } from '@urok/contract';
+import { ROUTES, checkLogin, signInMessages, type LoginInput } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
@@ -51,7 +51,7 @@ export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
     const result = await dispatch(login(input));
     if (login.rejected.match(result)) {
       setPending(false);
-      setErrors(fromServer(result.payload ?? { message: messages.loginFailed }, FIELDS));
+      setErrors(fromServer(result.payload ?? { message: signInMessages.loginFailed }, FIELDS));
     }
   };
 
@@ -60,15 +60,18 @@ export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
       ref={formRef}
       noValidate
       onSubmit={onSubmit}
-      onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+      onFocus={preloadApiClient}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       <TextField
         id={`${idPrefix}-telephone`}
         name="telephone"
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        label={messages.labelTelephone}
-        hint={messages.telephoneHint}
+        label={signInMessages.labelTelephone}
+        hint={signInMessages.telephoneHint}
         value={values.telephone}
         onChange={(event) => setValues({ ...values, telephone: event.target.value })}
         error={errors.fields.telephone}
@@ -78,9 +81,9 @@ export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
         id={`${idPrefix}-password`}
         name="password"
         autoComplete="current-password"
-        label={messages.labelPassword}
-        showLabel={messages.showPassword}
-        hideLabel={messages.hidePassword}
+        label={signInMessages.labelPassword}
+        showLabel={signInMessages.showPassword}
+        hideLabel={signInMessages.hidePassword}
         value={values.password}
         onChange={(event) => setValues({ ...values, password: event.target.value })}
         error={errors.fields.password}
@@ -89,18 +92,21 @@ export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
       <CheckboxField
         id={`${idPrefix}-terms`}
         name="acceptTerms"
-        label={messages.labelTerms}
+        label={signInMessages.labelTerms}
         checked={values.acceptTerms}
         onChange={(event) => setValues({ ...values, acceptTerms: event.target.checked })}
       />
       <FormAlert id={alertId} message={errors.message} />
       <Button type="submit" className="w-full" disabled={pending}>
-        {messages.signInAction}
+        {signInMessages.signInAction}
       </Button>
       <p className="text-center text-sm text-slate-600">
-        {messages.noAccountYet}{' '}
-        <Link to={ROUTES.register} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
-          {messages.signUpLink}
+        {signInMessages.noAccountYet}{' '}
+        <Link
+          to={ROUTES.register}
+          className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {signInMessages.signUpLink}
         </Link>
       </p>
     </form>
