@@ -189,7 +189,8 @@ function printHeader() {
 }
 
 function printLine(line) {
-  const verdict = line.pass === undefined ? '' : `${line.target}: ${line.pass ? 'pass' : 'MISS'}`;
+  const verdict =
+    line.pass === undefined ? (line.note ?? '') : `${line.target}: ${line.pass ? 'pass' : 'MISS'}`;
   const figures =
     line.requestsPerSecond !== undefined
       ? `${padLeft(fixed(line.requestsPerSecond), 9)}${padLeft(fixed(line.p50, 1), 8)}${padLeft(fixed(line.p99, 1), 8)}${padLeft(fixed(line.ratio, 2), 9)}`
@@ -510,9 +511,10 @@ await stopServer(fastify);
 const { hashPassword } = await import(
   pathToFileURL(path.join(root, 'apps/server/src/lib/passwords.ts')).href
 );
+const referenceHash = await hashPassword(sqlite.manifest.password);
 const argon2 = await runLoad({
   kind: 'argon2',
-  hash: await hashPassword(sqlite.manifest.password),
+  hash: referenceHash,
   password: sqlite.manifest.password,
   concurrency: CONNECTIONS,
   seconds: SECONDS,
@@ -521,6 +523,27 @@ record({
   name: `raw argon2id verify (${CONNECTIONS} in flight, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4})`,
   figure: `${argon2.verifiesPerSecond.toFixed(1)} verifies/s`,
   verifiesPerSecond: argon2.verifiesPerSecond,
+});
+// The same verify behind a bare Fastify route: how much of the raw rate HTTP alone leaves.
+const verifyServer = await startServer(
+  process.execPath,
+  [path.join(import.meta.dirname, 'hello-server.mjs'), 'argon2', referenceHash],
+  {},
+  /PORT=(\d+)/,
+);
+const verifyLine = await http(
+  'Fastify, one argon2id verify per POST (no database)',
+  `http://127.0.0.1:${verifyServer.port}/`,
+  {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: sqlite.manifest.password }),
+  },
+);
+await stopServer(verifyServer);
+record({
+  ...verifyLine,
+  note: `${(verifyLine.requestsPerSecond / argon2.verifiesPerSecond).toFixed(2)} of raw argon2`,
 });
 
 const products = {};
