@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/connection.ts';
+import { migrateToLatest, openDatabase, refreshPlannerStatistics } from './db/connection.ts';
 import {
   findDemoAccounts,
   formatStartupBanner,
@@ -45,12 +45,16 @@ async function main(): Promise<void> {
     }
   }
 
-  const { db, dialect, isNew } = openDatabase({
+  const { db, dialect, isNew, sqlite } = openDatabase({
     url: config.databaseUrl,
     sqlitePath: config.sqlitePath,
     statementCache: config.sqliteStatementCache,
   });
   await migrateToLatest(db);
+  if (sqlite) {
+    // Fresh statistics for the query planner as the tables grow (see refreshPlannerStatistics).
+    setInterval(() => refreshPlannerStatistics(sqlite), 60 * 60 * 1000).unref();
+  }
   const storage = new LocalDiskStorage(config.uploadsDir);
 
   const app = await buildApp(

@@ -55,6 +55,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  refreshPlannerStatistics(sqlite);
   const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
   const writes = new WriteLog();
   // Changes only when another connection (the admin CLI, another process) committed.
@@ -65,6 +66,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   });
   attachWriteLog(db, writes);
   return { db, dialect: 'sqlite', isNew, sqlite, writes };
+}
+
+/**
+ * SQLite's advice for a long-lived connection: `PRAGMA optimize` when it
+ * opens and then now and again (main.ts: hourly). It re-analyzes the tables
+ * whose statistics have gone stale, within a bounded number of rows each, so
+ * the planner never keeps choosing a scan it picked for a table that was
+ * small when last analyzed.
+ */
+export function refreshPlannerStatistics(sqlite: SQLite.Database): void {
+  sqlite.pragma('analysis_limit = 1000');
+  sqlite.pragma('optimize = 0x10002');
 }
 
 /**
