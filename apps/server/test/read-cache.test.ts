@@ -932,6 +932,30 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
     expect(response.statusCode).toBe(400);
     expect(response.json().code).toBe('BAD_REQUEST');
   });
+
+  it('answers a kept page before validation only for exactly its URL, with every header, HEAD included', async () => {
+    const teacher = await registerTeacher(t.app, t.db);
+    await createCourse(t.app, teacher, { title: 'Перший курс сторінки' });
+    await createCourse(t.app, teacher, { title: 'Другий курс сторінки' });
+    const one = await t.app.inject({ method: 'GET', url: '/api/courses?limit=1' });
+    expect(one.statusCode).toBe(200);
+    // Kept now: the same URL again comes from the cache, with the security headers and its own request id.
+    const again = await t.app.inject({ method: 'GET', url: '/api/courses?limit=1' });
+    expect(again.body).toBe(one.body);
+    expect(again.headers['content-security-policy']).toBe(one.headers['content-security-policy']);
+    expect(again.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again.headers['x-request-id']).not.toBe(one.headers['x-request-id']);
+    // Another URL is another answer, and an invalid one is still refused each time.
+    const two = (await t.app.inject({ method: 'GET', url: '/api/courses?limit=2' })).json();
+    expect(two.courses).toHaveLength(2);
+    for (let i = 0; i < 2; i += 1) {
+      const bad = await t.app.inject({ method: 'GET', url: '/api/courses?limit=1&cursor=%00' });
+      expect(bad.statusCode).toBe(400);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/api/courses?limit=1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
 });
 
 describe.each(databaseTargets)('read cache turned off on $name', (target) => {

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { ReadCache, TableName } from './read-cache.ts';
 
@@ -77,4 +77,22 @@ export async function sendCachedJson<S extends z.ZodType>(
 ): Promise<FastifyReply> {
   const json = await cache.get(key, tables, async () => CachedJson.of(schema.parse(await load())));
   return sendJson(request, reply, json);
+}
+
+/**
+ * An onRequest hook (after any that authenticate) answering from the read
+ * cache when the answer under `key(request)` is kept: the request then skips
+ * validation and the handler, which keep their answer under the same key
+ * (sendCachedJson). A key holds the whole URL, so a kept answer is one that
+ * passed validation for exactly this request.
+ */
+export function answerFromCache(
+  cache: ReadCache,
+  key: (request: FastifyRequest) => string,
+): onRequestHookHandler {
+  return (request, reply, done) => {
+    const json = cache.peek<CachedJson>(key(request));
+    if (json === undefined) done();
+    else sendJson(request, reply, json);
+  };
 }

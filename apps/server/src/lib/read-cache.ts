@@ -99,17 +99,8 @@ export class ReadCache {
   ): Promise<T> {
     if (!this.enabled) return load();
     const now = Date.now();
-    this.#checkExternalWrites(now);
-    const entry = this.#entries.get(key);
-    if (entry !== undefined) {
-      if (entry.expiresAt > now && this.#unwrittenSince(entry.tables, entry.loadedAt)) {
-        // Most recently used last: a Map iterates in insertion order.
-        this.#entries.delete(key);
-        this.#entries.set(key, entry);
-        return entry.value as T;
-      }
-      this.#drop(key, entry);
-    }
+    const kept = this.peek<T>(key);
+    if (kept !== undefined) return kept;
     // Share a load in flight when nothing it reads was written since it began.
     const flight = this.#flights.get(key);
     if (flight !== undefined && this.#unwrittenSince(flight.tables, flight.startedAt)) {
@@ -127,6 +118,23 @@ export class ReadCache {
     } finally {
       if (this.#flights.get(key) === mine) this.#flights.delete(key);
     }
+  }
+
+  /** The kept value of `key` if it is still fresh, without loading anything. */
+  peek<T>(key: string): T | undefined {
+    if (!this.enabled) return undefined;
+    const now = Date.now();
+    this.#checkExternalWrites(now);
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > now && this.#unwrittenSince(entry.tables, entry.loadedAt)) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      return entry.value as T;
+    }
+    this.#drop(key, entry);
+    return undefined;
   }
 
   get size(): number {

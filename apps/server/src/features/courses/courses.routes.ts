@@ -10,9 +10,10 @@ import {
   createdCoursesResponseSchema,
   updateCourseResponseSchema,
 } from '@urok/contract/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
-import { sendCachedJson } from '../../lib/cached-json.ts';
+import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import type { TableName } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
@@ -84,12 +85,20 @@ const updateCourseForm = z.object({
 const CATALOG_TABLES: readonly TableName[] = ['courses', 'users'];
 const ENROLLED_TABLES: readonly TableName[] = ['enrollments', 'courses', 'users'];
 
+/** Read-cache keys: the whole URL, and the asker where the answer is theirs alone. */
+const catalogKey = (request: FastifyRequest) => `courses:${request.url}`;
+const createdKey = (request: FastifyRequest) => `created-courses:${getCurrentUser(request)._id}`;
+// Only the asker's own list is ever kept (anyone else gets a 403), and the key says whose it is.
+const enrolledKey = (request: FastifyRequest) =>
+  `enrolled-courses:${getCurrentUser(request)._id}:${request.url}`;
+
 export async function coursesRoutes(app: AppInstance): Promise<void> {
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
 
   app.get(
     `/${API.courses}`,
     {
+      onRequest: answerFromCache(app.readCache, catalogKey),
       schema: {
         tags: ['courses'],
         summary:
@@ -101,18 +110,16 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
-      const { q, cursor, authorId, limit } = request.query;
-      return sendCachedJson(
+    async (request, reply) =>
+      sendCachedJson(
         request,
         reply,
         app.readCache,
-        `courses:${JSON.stringify([limit, cursor ?? '', authorId ?? '', q ?? ''])}`,
+        catalogKey(request),
         CATALOG_TABLES,
         courseListResponseSchema,
         () => listCourses(app.db, request.query),
-      );
-    },
+      ),
   );
 
   app.get(
@@ -211,7 +218,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
   app.get(
     `/${API.createdCourses}`,
     {
-      onRequest: app.requireTeacher,
+      onRequest: [app.requireTeacher, answerFromCache(app.readCache, createdKey)],
       schema: {
         tags: ['courses'],
         summary: "The signed-in teacher's own courses, newest first",
@@ -228,7 +235,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         request,
         reply,
         app.readCache,
-        `created-courses:${teacherId}`,
+        createdKey(request),
         CATALOG_TABLES,
         createdCoursesResponseSchema,
         async () => ({ createdCourses: await listCreatedCourses(app.db, teacherId) }),
@@ -282,7 +289,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/user/:id/courses',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, answerFromCache(app.readCache, enrolledKey)],
       schema: {
         tags: ['courses'],
         summary: 'The courses a user is enrolled in, the latest enrolment first (that user only)',
@@ -301,8 +308,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         request,
         reply,
         app.readCache,
-        // The asker is part of the key: only their own list is ever kept (anyone else gets a 403).
-        `enrolled-courses:${user._id}:${userId}`,
+        enrolledKey(request),
         ENROLLED_TABLES,
         coursesResponseSchema,
         async () => ({ courses: await listEnrolledCourses(app.db, user, userId) }),

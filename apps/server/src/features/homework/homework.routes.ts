@@ -8,6 +8,7 @@ import {
   uploadHomeworkResponseSchema,
   usersWithHomeworkResponseSchema,
 } from '@urok/contract/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
@@ -16,7 +17,7 @@ import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
-import { sendCachedJson } from '../../lib/cached-json.ts';
+import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import type { TableName } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
@@ -57,6 +58,10 @@ function attachmentHeaders(fileName: string, contentType: string) {
 
 /** What the submissions view reads: its answer stays in the read cache until one of these is written. */
 const SUBMISSIONS_TABLES: readonly TableName[] = ['courses', 'enrollments', 'homework', 'users'];
+
+/** Read-cache key of the submissions view: only the author's own is ever kept (anyone else gets a 403 inside the load). */
+const submissionsKey = (request: FastifyRequest) =>
+  `users-with-homework:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function homeworkRoutes(app: AppInstance): Promise<void> {
   const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
@@ -126,7 +131,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/courses/:courseId/userswithhw',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, answerFromCache(app.readCache, submissionsKey)],
       schema: {
         tags: ['homework'],
         summary:
@@ -146,8 +151,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         request,
         reply,
         app.readCache,
-        // Only the author's own view is ever kept: anyone else is refused inside the load.
-        `users-with-homework:${teacherId}:${courseId}`,
+        submissionsKey(request),
         SUBMISSIONS_TABLES,
         usersWithHomeworkResponseSchema,
         async () => ({ users: await listUsersWithHomework(app.db, teacherId, courseId) }),
