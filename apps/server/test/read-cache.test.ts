@@ -411,13 +411,12 @@ describe('ReadCache', () => {
   it('drops everything when externalVersion changed, looking at most every 100 ms', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(5_000_000);
-    const log = new WriteLog();
     let version = 7;
     let reads = 0;
-    log.externalVersion = () => {
+    const log = new WriteLog(() => {
       reads += 1;
       return version;
-    };
+    });
     const { cache } = makeCache({ log });
     const a = counter('a');
     const b = counter('b');
@@ -449,9 +448,8 @@ describe('ReadCache', () => {
   it('does not keep a load during which the external version changed', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(9_000_000);
-    const log = new WriteLog();
     let version = 1;
-    log.externalVersion = () => version;
+    const log = new WriteLog(() => version);
     const { cache } = makeCache({ log });
     const gate = deferred<string>();
     let calls = 0;

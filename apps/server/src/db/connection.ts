@@ -16,8 +16,6 @@ export interface DatabaseHandle {
   isNew: boolean;
   /** The underlying better-sqlite3 connection (SQLite only): online backups and integrity checks. */
   sqlite?: SQLite.Database;
-  /** Every write made through `db`, announced once committed (the read cache listens). */
-  writes: WriteLog;
 }
 
 export interface DatabaseOptions {
@@ -44,7 +42,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       dialect: trackWrites(new PostgresDialect({ pool }), writes),
     });
     attachWriteLog(db, writes);
-    return { db, dialect: 'postgres', isNew: false, writes };
+    return { db, dialect: 'postgres', isNew: false };
   }
   const isNew = options.sqlitePath === ':memory:' || !fs.existsSync(options.sqlitePath);
   if (options.sqlitePath !== ':memory:')
@@ -57,15 +55,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   refreshPlannerStatistics(sqlite);
   const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
-  const writes = new WriteLog();
   // Changes only when another connection (the admin CLI, another process) committed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  writes.externalVersion = () => dataVersion.get() as number;
+  const writes = new WriteLog(() => dataVersion.get() as number);
   const db = new Kysely<Database>({
     dialect: trackWrites(new SqliteDialect({ database }), writes),
   });
   attachWriteLog(db, writes);
-  return { db, dialect: 'sqlite', isNew, sqlite, writes };
+  return { db, dialect: 'sqlite', isNew, sqlite };
 }
 
 /**

@@ -25,7 +25,8 @@ export const ALL_TABLES = 'all';
  */
 export class WriteLog {
   readonly #listeners = new Set<(tables: WrittenTables) => void>();
-  externalVersion: (() => number) | undefined;
+
+  constructor(readonly externalVersion?: () => number) {}
 
   subscribe(listener: (tables: WrittenTables) => void): () => void {
     this.#listeners.add(listener);

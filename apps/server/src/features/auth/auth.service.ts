@@ -145,13 +145,15 @@ export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
 export async function authenticateToken(
   db: Db,
   token: string,
-  cache?: ReadCache,
+  cache: ReadCache,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  const find = () => findSessionWithUser(db, tokenHash);
-  const row = cache
-    ? await cache.get(`session:${tokenHash}`, SESSION_TABLES, find, (found) => found !== undefined)
-    : await find();
+  const row = await cache.get(
+    `session:${tokenHash}`,
+    SESSION_TABLES,
+    () => findSessionWithUser(db, tokenHash),
+    (found) => found !== undefined,
+  );
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const now = Date.now();
   const expiresAt = Date.parse(row.session_expires_at);
