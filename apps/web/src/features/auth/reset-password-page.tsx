@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   accountMessages,
@@ -14,13 +14,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { StatusBanner } from '../../components/ui/status-banner';
 import { useServiceDispatch } from '../../lib/app-thunk';
 import { useDocumentTitle } from '../../lib/document-title';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../lib/form-errors';
+import { useCheckedForm } from '../../lib/use-checked-form';
 import { resetPassword } from './password-thunks';
 
 type ResetField = Exclude<keyof PasswordResetFormInput, 'token'>;
@@ -36,10 +30,9 @@ export function ResetPasswordPage() {
   // Read once: the token is then kept in memory only, and taken out of the address bar below.
   const [token] = useState(() => searchParams.get('token')?.trim() ?? '');
   const dispatch = useServiceDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FormErrors<ResetField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
@@ -53,18 +46,12 @@ export function ResetPasswordPage() {
     event.preventDefault();
     if (pending) return;
     const failed = checkPasswordReset({ token, ...values });
-    if (failed) {
-      const fields = failed.fields.filter((field): field is ResetField => field !== 'token');
-      const next =
-        fields.length > 0
-          ? fromCheck({ message: failed.message, fields })
-          : { message: failed.message, fields: {} };
-      setErrors(next);
-      const field = firstInvalidField(next, FIELDS);
-      if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-      return;
-    }
-    setErrors(noFormErrors());
+    // The token has no field: a failure that names only it shows above the form.
+    const shown = failed && {
+      message: failed.message,
+      fields: failed.fields.filter((field): field is ResetField => field !== 'token'),
+    };
+    if (!showCheck(shown)) return;
     setPending(true);
     const result = await dispatch(resetPassword({ token, password: values.password }));
     setPending(false);
@@ -72,9 +59,7 @@ export function ResetPasswordPage() {
       setDone(result.payload.message);
       return;
     }
-    setErrors(
-      fromServer(result.payload ?? { message: accountMessages.resetPasswordFailed }, FIELDS),
-    );
+    showServerFailure(result.payload, accountMessages.resetPasswordFailed, { focus: false });
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { messages, siteMessages } from '@urok/contract';
 // Not in the contract's index: its module would join the entry chunk that /login loads.
 import {
@@ -11,15 +11,9 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../lib/form-errors';
 import { preloadApiClient } from '../../lib/http';
 import { useServiceDispatch } from '../../lib/app-thunk';
+import { useCheckedForm } from '../../lib/use-checked-form';
 import { submitPledge } from './pledge-thunk';
 
 type PledgeField = keyof PledgeInput;
@@ -41,14 +35,10 @@ export interface PledgeSuccess {
 /** The /donate pledge form: checkPledge before sending, errors beside their fields. */
 export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) => void }) {
   const dispatch = useServiceDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState<PledgeValues>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<PledgeField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const set = (patch: Partial<PledgeValues>) => setValues((current) => ({ ...current, ...patch }));
-  const focusField = (field: PledgeField | undefined) => {
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -58,14 +48,7 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
       amount: parsePledgeAmount(values.amount),
       message: values.message.trim(),
     };
-    const failed = checkPledge(input);
-    if (failed) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(checkPledge(input))) return;
     setPending(true);
     const result = await dispatch(submitPledge(input));
     setPending(false);
@@ -73,9 +56,7 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
       onPledged(result.payload);
       return;
     }
-    const next = fromServer(result.payload ?? { message: siteMessages.pledgeFailed }, FIELDS);
-    setErrors(next);
-    focusField(firstInvalidField(next, FIELDS));
+    showServerFailure(result.payload, siteMessages.pledgeFailed);
   };
 
   return (

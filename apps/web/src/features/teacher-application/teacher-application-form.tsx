@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   APPLICATION_LIMITS,
   checkTeacherApplication,
@@ -9,14 +9,8 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../lib/form-errors';
 import { preloadApiClient } from '../../lib/http';
+import { useCheckedForm } from '../../lib/use-checked-form';
 // The application thunk belongs to the auth slice (its status is the auth status, spec section 4).
 import { submitTeacherApplication, type TeacherApplicationResult } from '../auth/auth-slice';
 import { useAuthDispatch } from '../auth/hooks';
@@ -50,7 +44,8 @@ interface TeacherApplicationFormProps {
  */
 export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicationFormProps) {
   const dispatch = useAuthDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState<TeacherApplicationInput>(() => ({
     fullName: prefill?.fullName ?? '',
     telephone: prefill?.telephone ?? '',
@@ -59,13 +54,8 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
     experience: '',
     motivation: '',
   }));
-  const [errors, setErrors] = useState<FormErrors<ApplicationField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const set = (patch: Partial<TeacherApplicationInput>) =>
     setValues((current) => ({ ...current, ...patch }));
-  const focusField = (field: ApplicationField | undefined) => {
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,14 +68,7 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
       experience: values.experience.trim(),
       motivation: values.motivation.trim(),
     };
-    const failed = checkTeacherApplication(input);
-    if (failed) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(checkTeacherApplication(input))) return;
     setPending(true);
     const result = await dispatch(submitTeacherApplication(input));
     setPending(false);
@@ -93,9 +76,7 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
       onSubmitted(result.payload);
       return;
     }
-    const next = fromServer(result.payload ?? { message: messages.applicationFailed }, FIELDS);
-    setErrors(next);
-    focusField(firstInvalidField(next, FIELDS));
+    showServerFailure(result.payload, messages.applicationFailed);
   };
 
   const common = (field: ApplicationField) => ({

@@ -1,17 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { accountMessages, checkPasswordChange, type PasswordChangeFormInput } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
 import { useServiceDispatch } from '../../../lib/app-thunk';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { changePassword } from '../password-thunks';
 
 type PasswordField = keyof PasswordChangeFormInput;
@@ -28,29 +22,18 @@ const EMPTY: PasswordChangeFormInput = {
  */
 export function ChangePasswordForm() {
   const dispatch = useServiceDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState<PasswordChangeFormInput>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<PasswordField>>(noFormErrors);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [pending, setPending] = useState(false);
   const set = (patch: Partial<PasswordChangeFormInput>) =>
     setValues((current) => ({ ...current, ...patch }));
-  const focusField = (field: PasswordField | undefined) => {
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     setBanner(null);
-    const failed = checkPasswordChange(values);
-    if (failed) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(checkPasswordChange(values))) return;
     setPending(true);
     const result = await dispatch(
       changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
@@ -61,13 +44,8 @@ export function ChangePasswordForm() {
       setBanner({ tone: 'success', text: result.payload.message });
       return;
     }
-    const next = fromServer(
-      result.payload ?? { message: accountMessages.passwordChangeFailed },
-      FIELDS,
-    );
-    setErrors(next);
     setBanner({ tone: 'error', text: accountMessages.passwordChangeFailed });
-    focusField(firstInvalidField(next, FIELDS));
+    showServerFailure(result.payload, accountMessages.passwordChangeFailed);
   };
 
   return (

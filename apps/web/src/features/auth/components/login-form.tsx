@@ -1,17 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, checkLogin, signInMessages, type LoginInput } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
 import { preloadApiClient } from '../../../lib/http';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { login } from '../auth-slice';
 import { useAuthDispatch } from '../hooks';
 
@@ -25,33 +19,22 @@ const FIELDS: readonly LoginField[] = ['telephone', 'password'];
  */
 export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const dispatch = useAuthDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState({ telephone: '', password: '', acceptTerms: false });
-  const [errors, setErrors] = useState<FormErrors<LoginField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const alertId = `${idPrefix}-alert`;
-
-  const focusField = (field: LoginField | undefined) => {
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     const input: LoginInput = { telephone: values.telephone.trim(), password: values.password };
-    const failed = checkLogin(input);
-    if (failed) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(checkLogin(input))) return;
     setPending(true);
     const result = await dispatch(login(input));
     if (login.rejected.match(result)) {
       setPending(false);
-      setErrors(fromServer(result.payload ?? { message: signInMessages.loginFailed }, FIELDS));
+      // A refused sign-in leaves the focus where it is.
+      showServerFailure(result.payload, signInMessages.loginFailed, { focus: false });
     }
   };
 

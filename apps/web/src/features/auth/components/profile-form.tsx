@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   BANNER_DURATION_MS,
   BIO_MAX_LENGTH,
@@ -11,13 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
+import { fromServer } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { updateUser } from '../auth-slice';
 import { useAuthDispatch } from '../hooks';
 
@@ -35,16 +30,14 @@ function isNonBlocking(error: { message: string; fields: string[] }): boolean {
  */
 export function ProfileForm({ user }: { user: User }) {
   const dispatch = useAuthDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showErrors } = useCheckedForm(FIELDS);
   const [values, setValues] = useState<ProfileInput>(() => ({
     username: user.username,
     telephone: user.telephone,
     email: user.email,
     bio: user.bio,
   }));
-  const [errors, setErrors] = useState<FormErrors<ProfileField>>(noFormErrors);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [pending, setPending] = useState(false);
   const set = (patch: Partial<ProfileInput>) => setValues((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
@@ -61,14 +54,7 @@ export function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     if (pending) return;
     const failed = checkProfile(values);
-    if (failed && !isNonBlocking(failed)) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      const field = firstInvalidField(next, FIELDS);
-      if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(failed && !isNonBlocking(failed) ? failed : null)) return;
     setPending(true);
     const result = await dispatch(
       updateUser({
@@ -84,8 +70,8 @@ export function ProfileForm({ user }: { user: User }) {
     } else {
       if (result.payload) {
         const next = fromServer(result.payload, FIELDS);
-        // The banner already says the save failed; keep only the field messages.
-        setErrors({ message: null, fields: next.fields });
+        // The banner already says the save failed; keep only the field messages (focus stays).
+        showErrors({ message: null, fields: next.fields }, false);
       }
       setBanner({ tone: 'error', text: messages.profileUpdateFailed });
     }

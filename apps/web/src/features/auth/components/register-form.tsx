@@ -1,17 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, checkRegistration, messages, type RegisterFormInput } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
 import { preloadApiClient } from '../../../lib/http';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { register } from '../auth-slice';
 import { useAuthDispatch } from '../hooks';
 
@@ -41,29 +35,18 @@ const EMPTY: RegisterFormInput = {
  */
 export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
   const dispatch = useAuthDispatch();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS);
   const [values, setValues] = useState<RegisterFormInput>(EMPTY);
-  const [errors, setErrors] = useState<FormErrors<RegisterField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const alertId = `${idPrefix}-alert`;
   const id = (field: RegisterField) => `${idPrefix}-${field}`;
-  const set = (patch: Partial<RegisterFormInput>) => setValues((current) => ({ ...current, ...patch }));
-
-  const focusField = (field: RegisterField | undefined) => {
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
+  const set = (patch: Partial<RegisterFormInput>) =>
+    setValues((current) => ({ ...current, ...patch }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const failed = checkRegistration(values);
-    if (failed) {
-      const next = fromCheck(failed);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(checkRegistration(values))) return;
     setPending(true);
     const result = await dispatch(
       register({
@@ -75,9 +58,7 @@ export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
     );
     if (register.rejected.match(result)) {
       setPending(false);
-      const next = fromServer(result.payload ?? { message: messages.internalError }, FIELDS);
-      setErrors(next);
-      focusField(firstInvalidField(next, FIELDS));
+      showServerFailure(result.payload, messages.internalError);
     }
   };
 
@@ -86,7 +67,10 @@ export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
       ref={formRef}
       noValidate
       onSubmit={onSubmit}
-      onFocus={preloadApiClient} className="space-y-5" aria-busy={pending}>
+      onFocus={preloadApiClient}
+      className="space-y-5"
+      aria-busy={pending}
+    >
       <TextField
         id={id('username')}
         name="username"
@@ -160,7 +144,10 @@ export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
       </Button>
       <p className="text-center text-sm text-slate-600">
         {messages.haveAccountAlready}{' '}
-        <Link to={ROUTES.login} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+        <Link
+          to={ROUTES.login}
+          className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
           {messages.signInLink}
         </Link>
       </p>

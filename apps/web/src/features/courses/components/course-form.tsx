@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   COURSE_LIMITS,
   COVER_ACCEPT,
@@ -14,13 +14,8 @@ import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import type { ApiFailure } from '../../../lib/api-error';
-import {
-  firstInvalidField,
-  fromCheck,
-  fromServer,
-  noFormErrors,
-  type FormErrors,
-} from '../../../lib/form-errors';
+import { fromServer, type FormErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import type { CourseFormInput } from '../course-slice';
 import { fromDateTimeLocal, toDateTimeLocal } from '../format';
 import { CourseCover } from './course-cover';
@@ -102,20 +97,15 @@ function initialValues(course?: Course): Values {
  */
 export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFormProps) {
   const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
+  const { formRef, errors, setErrors, showErrors, showCheck, pending, setPending } =
+    useCheckedForm(COURSE_FIELDS);
   const [values, setValues] = useState<Values>(() => initialValues(course));
   const [cover, setCover] = useState<File | null>(null);
   const [coverInputKey, setCoverInputKey] = useState(0);
-  const [errors, setErrors] = useState<FormErrors<CourseField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const previewUrl = useObjectUrl(cover);
   const alertId = `${id}-alert`;
 
   const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
-  const focusField = (next: FormErrors<CourseField>) => {
-    const field = firstInvalidField(next, COURSE_FIELDS);
-    if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
-  };
 
   const onCoverChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -136,23 +126,17 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
       ...values,
       homeworkDueAt: fromDateTimeLocal(values.homeworkDueAt),
     };
-    const failed = checkCourse(fields);
     const coverProblem = cover ? checkCover(cover) : null;
-    if (failed || coverProblem) {
-      const next = failed ? fromCheck<CourseField>(failed) : noFormErrors<CourseField>();
-      if (!failed && coverProblem) next.fields.cover = coverProblem;
-      setErrors(next);
-      focusField(next);
-      return;
-    }
-    setErrors(noFormErrors());
+    // The fields first; the cover only when they pass.
+    const failed =
+      checkCourse(fields) ??
+      (coverProblem ? { message: coverProblem, fields: ['cover' as const] } : null);
+    if (!showCheck(failed)) return;
     setPending(true);
     const failure = await onSubmit({ fields, cover });
     setPending(false);
     if (failure) {
-      const next = courseFormErrors(failure);
-      setErrors(next);
-      focusField(next);
+      showErrors(courseFormErrors(failure));
       return;
     }
     setCover(null);
