@@ -10,6 +10,7 @@ import {
   loadDemoData,
   shouldLoadDemoData,
 } from './db/demo-data.ts';
+import { SESSION_SWEEP_INTERVAL_MS, sweepExpiredSessions } from './features/auth/auth.service.ts';
 import { sweepOrphanFiles } from './features/files/files.service.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
@@ -74,6 +75,20 @@ async function main(): Promise<void> {
     app.log.error({ err: error }, 'Redis rate limiter failed; request allowed');
   if (rateLimiter)
     app.log.info({ keyPrefix: config.redisKeyPrefix }, 'rate limits are shared through Redis');
+
+  // Expired sessions: once now, then hourly (a sign-in does not clean up after itself).
+  const sweepSessions = async () => {
+    const count = await sweepExpiredSessions(db);
+    if (count > 0) app.log.info({ count }, 'deleted expired sessions');
+  };
+  await sweepSessions();
+  setInterval(
+    () =>
+      void sweepSessions().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'expired-session sweep failed');
+      }),
+    SESSION_SWEEP_INTERVAL_MS,
+  ).unref();
 
   // Before listening, so no upload is between its file and its row.
   const { removed } = await sweepOrphanFiles(db, storage);

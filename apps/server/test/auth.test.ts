@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
-import { hashToken, SESSION_TTL_MS } from '../src/features/auth/auth.service.ts';
+import { hashToken, SESSION_TTL_MS, sweepExpiredSessions } from '../src/features/auth/auth.service.ts';
 import { bearer, databaseTargets, PASSWORD, registerAccount, uniqueTelephone, useTestApp } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -209,15 +209,29 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect(response.json()).toMatchObject({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
     });
 
-    it('deletes the expired sessions of the user on sign-in', async () => {
+    it('writes one session and leaves the clean-up of expired ones to the sweep', async () => {
       const account = await registerAccount(t.app);
+      const expired = hashToken(account.token);
       await t.db
         .updateTable('sessions')
         .set({ expires_at: new Date(Date.now() - DAY).toISOString() })
-        .where('token_hash', '=', hashToken(account.token))
+        .where('token_hash', '=', expired)
         .execute();
-      await post('auth/login', { telephone: account.telephone, password: account.password });
-      expect(await findSession(hashToken(account.token))).toBeUndefined();
+      const login = await post('auth/login', { telephone: account.telephone, password: account.password });
+      expect(login.statusCode).toBe(200);
+      const live = hashToken(login.json().token);
+      expect(await findSession(live)).toBeDefined();
+      expect(await findSession(expired), 'a sign-in deletes nothing').toBeDefined();
+
+      expect(await sweepExpiredSessions(t.db)).toBeGreaterThanOrEqual(1);
+      expect(await findSession(expired)).toBeUndefined();
+      expect(await findSession(live), 'a live session survives the sweep').toBeDefined();
+      // A session expiring this very moment counts as expired, as authenticateToken refuses it.
+      const moment = Date.now() + DAY;
+      await t.db.updateTable('sessions').set({ expires_at: new Date(moment).toISOString() }).where('token_hash', '=', live).execute();
+      expect(await sweepExpiredSessions(t.db, moment - 1)).toBe(0);
+      expect(await sweepExpiredSessions(t.db, moment)).toBe(1);
+      expect(await findSession(live)).toBeUndefined();
     });
   });
 

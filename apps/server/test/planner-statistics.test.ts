@@ -28,7 +28,7 @@ describe('planner statistics (SQLite)', () => {
     const plan = () =>
       raw
         .prepare(
-          "explain query plan delete from sessions where user_id = 'u1' and expires_at <= 'z'",
+          "explain query plan delete from sessions where user_id = 'u1' and token_hash != 't'",
         )
         .all()
         .map((row) => (row as { detail: string }).detail)

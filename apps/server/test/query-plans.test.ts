@@ -12,7 +12,11 @@ import {
 } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db, Dialect } from '../src/db/database.ts';
-import { findSessionWithUser, findUserByTelephone } from '../src/features/auth/auth.repository.ts';
+import {
+  deleteExpiredSessions,
+  findSessionWithUser,
+  findUserByTelephone,
+} from '../src/features/auth/auth.repository.ts';
 import {
   findStudentsOfAuthor,
   findTeachersOfStudent,
@@ -78,6 +82,10 @@ const hotQueries: HotQuery[] = [
   { name: "contacts: a student's teachers", run: (db) => findTeachersOfStudent(db, id) },
   { name: 'session by token hash', run: (db) => findSessionWithUser(db, 'a'.repeat(64)) },
   { name: 'user by telephone', run: (db) => findUserByTelephone(db, '+380501112233') },
+  {
+    name: 'expired-session sweep',
+    run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),
+  },
 ];
 
 /** The queries `run` would send, compiled for `dialect` but never executed. */
