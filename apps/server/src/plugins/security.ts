@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The Content-Security-Policy of every response. The built web app runs no
+ * The Content-Security-Policy of the web app's pages. The built web app runs no
  * inline script, so only same-origin scripts run; blob: and data: images
  * serve previews; no page may frame ours.
  */
@@ -48,9 +48,9 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Every response's security headers, computed once: the policy above plus
- * helmet's defaults (isolation from other origins' windows and resources,
- * no MIME sniffing, no legacy XSS filter). Set by hand rather than through
+ * The security headers of pages (the web app, its assets, the docs),
+ * computed once: the policy above plus helmet's defaults (isolation from
+ * other origins' windows and resources, no MIME sniffing, no legacy XSS filter). Set by hand rather than through
  * @fastify/helmet, which rebuilt its policy strings on every request; an
  * answer Fastify gives before any hook runs (a malformed URL) sets them too.
  */
@@ -69,11 +69,34 @@ export const SECURITY_HEADERS = {
   'X-XSS-Protection': '0',
 } as const;
 
-/** Security headers and the request id on every response (the docs set their own policy on top). */
+/**
+ * An API answer (JSON, a file, a CSV or zip) is never a page that runs or
+ * loads anything: the headers that protect documents (COOP, referrer and
+ * permissions policies, the legacy IE and Flash switches) do nothing on it.
+ * It gets the set OWASP's REST Security Cheat Sheet gives for APIs: a policy
+ * that allows nothing at all (so a file opened in a tab cannot run script
+ * either), no MIME sniffing, no framing, no reading from other origins.
+ */
+export const API_SECURITY_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+} as const;
+
+/** An API answer, as opposed to the web app's pages and assets and the /api/docs pages. */
+function isApiAnswer(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Security headers and the request id on every response: the API set on API
+ * answers, the page set on everything else (the docs set their own policy on top).
+ */
 export function registerSecurity(app: FastifyInstance): void {
   const trustProxy = app.config.trustProxy;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
     reply.header('X-Request-Id', request.id);
     // request.protocol reads X-Forwarded-Proto only when the proxy is trusted; checked again for clarity.
     if (trustProxy && request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
