@@ -50,9 +50,10 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /**
  * The security headers of pages (the web app, its assets, the docs),
  * computed once: the policy above plus helmet's defaults (isolation from
- * other origins' windows and resources, no MIME sniffing, no legacy XSS filter). Set by hand rather than through
- * @fastify/helmet, which rebuilt its policy strings on every request; an
- * answer Fastify gives before any hook runs (a malformed URL) sets them too.
+ * other origins' windows and resources, no MIME sniffing, no legacy XSS
+ * filter). Set by hand rather than through @fastify/helmet, which rebuilt its
+ * policy strings on every request; an answer Fastify gives before any hook
+ * runs (a malformed URL) sets them too.
  */
 export const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
@@ -77,7 +78,7 @@ export const SECURITY_HEADERS = {
  * that allows nothing at all (so a file opened in a tab cannot run script
  * either), no MIME sniffing, no framing, no reading from other origins.
  */
-export const API_SECURITY_HEADERS = {
+const API_SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cross-Origin-Resource-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',

@@ -77,8 +77,8 @@ function telephoneTaken(): AppError {
 
 /**
  * One statement: a sign-in writes its session and nothing else. Expired
- * sessions are left to sweepExpiredSessions, so the sign-in path, whose main-thread
- * time is what argon2 leaves over, holds no clean-up.
+ * sessions are left to sweepExpiredSessions, so the sign-in path holds no
+ * clean-up: its main-thread time is taken from what argon2 can use.
  */
 async function startSession(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
