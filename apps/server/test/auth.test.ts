@@ -229,8 +229,9 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       // A session expiring this very moment counts as expired, as authenticateToken refuses it.
       const moment = Date.now() + DAY;
       await t.db.updateTable('sessions').set({ expires_at: new Date(moment).toISOString() }).where('token_hash', '=', live).execute();
-      expect(await sweepExpiredSessions(t.db, moment - 1)).toBe(0);
-      expect(await sweepExpiredSessions(t.db, moment)).toBe(1);
+      await sweepExpiredSessions(t.db, moment - 1);
+      expect(await findSession(live), 'a millisecond before its expiry').toBeDefined();
+      expect(await sweepExpiredSessions(t.db, moment)).toBeGreaterThanOrEqual(1);
       expect(await findSession(live)).toBeUndefined();
     });
   });
