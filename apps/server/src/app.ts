@@ -31,7 +31,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
-import { registerSecurity, SECURITY_HEADERS } from './plugins/security.ts';
+import { registerSecurity, securityHeadersFor } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerStorage } from './plugins/storage.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
@@ -121,7 +121,7 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
       void (reply as FastifyReply)
-        .headers({ ...SECURITY_HEADERS, 'X-Request-Id': request.id })
+        .headers({ ...securityHeadersFor(request.url), 'X-Request-Id': request.id })
         .code(400)
         .send({ message: messages.badRequest, code: 'BAD_REQUEST' });
     },

@@ -117,6 +117,7 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
       ['a built asset', { url: '/assets/app.js' }, 200, page],
       ['a missing asset', { url: '/assets/gone.js' }, 404, page],
       ['a malformed URL', { url: '/%E0%A4%A' }, 400, page],
+      ['a malformed API URL', { url: '/api/%E0%A4%A' }, 400, api],
       ['the docs page', { url: '/api/docs' }, 200, page],
       ['a docs asset', { url: '/api/docs/static/swagger-initializer.js' }, 200, page],
       ['the OpenAPI document', { url: '/api/docs/json' }, 200, page],

@@ -13,6 +13,24 @@ import {
 // The checks of the sign-up and profile forms, which the server runs on the
 // API bodies too. Apart from checkLogin (auth.ts), which /login loads.
 
+/** The checks sign-up and the profile share, in this order: name length, telephone, email. */
+function checkIdentity(
+  username: string,
+  telephone: string,
+  email: string,
+): FormError<'username' | 'telephone' | 'email'> | null {
+  if (username.length > USERNAME_MAX_LENGTH) {
+    return { message: messages.usernameTooLong, fields: ['username'] };
+  }
+  if (!isValidTelephone(telephone.trim())) {
+    return { message: messages.telephoneInvalid, fields: ['telephone'] };
+  }
+  if (!isValidEmail(email.trim())) {
+    return { message: messages.emailInvalid, fields: ['email'] };
+  }
+  return null;
+}
+
 // ---------------------------------------------------------------- sign-up
 
 export interface RegisterInput {
@@ -57,15 +75,8 @@ export function checkRegistration(
   if (input.password.length > PASSWORD_MAX_LENGTH) {
     return { message: messages.passwordTooLong, fields: ['password'] };
   }
-  if (username.length > USERNAME_MAX_LENGTH) {
-    return { message: messages.usernameTooLong, fields: ['username'] };
-  }
-  if (!isValidTelephone(input.telephone.trim())) {
-    return { message: messages.telephoneInvalid, fields: ['telephone'] };
-  }
-  if (!isValidEmail(input.email.trim())) {
-    return { message: messages.emailInvalid, fields: ['email'] };
-  }
+  const identity = checkIdentity(username, input.telephone, input.email);
+  if (identity) return identity;
   if (input.acceptTerms === false) {
     return { message: messages.acceptTerms, fields: ['acceptTerms'] };
   }
@@ -88,15 +99,8 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
   if (username.length < USERNAME_MIN_LENGTH) {
     return { message: messages.usernameTooShort, fields: ['username'] };
   }
-  if (username.length > USERNAME_MAX_LENGTH) {
-    return { message: messages.usernameTooLong, fields: ['username'] };
-  }
-  if (!isValidTelephone(input.telephone.trim())) {
-    return { message: messages.telephoneInvalid, fields: ['telephone'] };
-  }
-  if (!isValidEmail(input.email.trim())) {
-    return { message: messages.emailInvalid, fields: ['email'] };
-  }
+  const identity = checkIdentity(username, input.telephone, input.email);
+  if (identity) return identity;
   if (input.bio.length > BIO_MAX_LENGTH) return { message: messages.bioTooLong, fields: ['bio'] };
   return null;
 }

@@ -55,7 +55,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * policy strings on every request; an answer Fastify gives before any hook
  * runs (a malformed URL) sets them too.
  */
-export const SECURITY_HEADERS = {
+const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'Cross-Origin-Opener-Policy': 'same-origin',
   'Cross-Origin-Resource-Policy': 'same-origin',
@@ -85,9 +85,16 @@ const API_SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 } as const;
 
-/** An API answer, as opposed to the web app's pages and assets and the /api/docs pages. */
-function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+/**
+ * The set for the answer to `url`: the API set for an API answer, the page
+ * set for the web app's pages and assets and the /api/docs pages.
+ */
+export function securityHeadersFor(
+  url: string,
+): typeof API_SECURITY_HEADERS | typeof SECURITY_HEADERS {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs')
+    ? API_SECURITY_HEADERS
+    : SECURITY_HEADERS;
 }
 
 /**
@@ -97,7 +104,7 @@ function isApiAnswer(url: string): boolean {
 export function registerSecurity(app: FastifyInstance): void {
   const trustProxy = app.config.trustProxy;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? API_SECURITY_HEADERS : SECURITY_HEADERS);
+    reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
     // request.protocol reads X-Forwarded-Proto only when the proxy is trusted; checked again for clarity.
     if (trustProxy && request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
