@@ -14,6 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS on purpose (apps/server/threadpool.cjs is preloaded with `node --require`).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

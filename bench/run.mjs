@@ -26,6 +26,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const UPLOADS = { count: 20, megabytes: 10 };
 
+// `npm start` preloads apps/server/threadpool.cjs, which sizes libuv's threadpool (one thread a
+// core); every process started here does too, so the raw argon2id reference and the server run
+// their hashes on as many threads.
+const THREADPOOL_PRELOAD = ['--require', path.join(root, 'apps/server/threadpool.cjs')];
+const THREADPOOL_SIZE =
+  process.env.UV_THREADPOOL_SIZE ??
+  createRequire(import.meta.url)('../apps/server/threadpool.cjs').threadpoolSize();
+
 const TARGETS = {
   catalogRatio: 0.4,
   catalogP99: 20,
@@ -46,7 +54,7 @@ process.on('exit', () => {
 /** Spawns a server and resolves with its port once a line on stdout names it. */
 function startServer(command, args, env, portPattern) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    const child = spawn(command, [...THREADPOOL_PRELOAD, ...args], {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -82,7 +90,7 @@ function runLoad(job) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
+      [...THREADPOOL_PRELOAD, path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -486,7 +494,8 @@ async function benchColdStart() {
   const once = async () => {
     const port = await freePort();
     const began = performance.now();
-    const child = spawn('node', ['scripts/start.mjs'], {
+    // As `npm start` runs it (package.json).
+    const child = spawn('node', [...THREADPOOL_PRELOAD, 'scripts/start.mjs'], {
       cwd: root,
       env: {
         ...process.env,
@@ -555,7 +564,7 @@ record(await http('Fastify hello world', `http://127.0.0.1:${fastify.port}/`));
 await stopServer(fastify);
 
 // The raw argon2id rate: the server's parameters (the fixture's hash), as many verifies in flight as
-// the server can have (one per connection), on libuv's default threadpool — as in the server.
+// the server can have (one per connection), on a threadpool sized as the server's (THREADPOOL_PRELOAD).
 const { hashPassword } = await import(
   pathToFileURL(path.join(root, 'apps/server/src/lib/passwords.ts')).href
 );
@@ -571,7 +580,7 @@ const runArgon2 = () =>
 const measureArgon2 = async () => (await runArgon2()).verifiesPerSecond;
 const argon2 = await runArgon2();
 record({
-  name: `raw argon2id verify (${CONNECTIONS} in flight, UV_THREADPOOL_SIZE ${process.env.UV_THREADPOOL_SIZE ?? 4})`,
+  name: `raw argon2id verify (${CONNECTIONS} in flight, UV_THREADPOOL_SIZE ${THREADPOOL_SIZE})`,
   figure: `${argon2.verifiesPerSecond.toFixed(1)} verifies/s`,
   verifiesPerSecond: argon2.verifiesPerSecond,
 });
