@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -28,7 +28,7 @@ function probe(
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): { size: string | null; threads: number } {
-  const dir = fs.mkdtempSync(path.join(SERVER_DIR, '.threadpool-probe-'));
+  const dir = fs.mkdtempSync(path.join(tmpdir(), 'urok-threadpool-probe-'));
   try {
     const entry = path.join(dir, 'probe.mjs');
     fs.writeFileSync(entry, PROBE);
