@@ -75,6 +75,9 @@ function sendUpload(
   upload: ReturnType<typeof streamingUpload>,
 ): Promise<Sent> {
   const held = () => {
+    // Twice: V8 frees dead buffers' memory concurrently after a collection, so right after one
+    // `arrayBuffers` can still count megabytes already dead; the next collection waits for that.
+    collectGarbage();
     collectGarbage();
     const usage = process.memoryUsage();
     return usage.heapUsed + usage.arrayBuffers;
