@@ -189,6 +189,7 @@ test('a course that does not exist says so, for both roles', async ({
   request,
   allowConsoleError,
 }) => {
+  test.slow(); // two sign-ins, in two browser contexts
   allowConsoleError(/404|Not Found|failed/i);
   const student = await createStudent(request);
   await signIn(page, student, '/mycourse-details/no-such-course');

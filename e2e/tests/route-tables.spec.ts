@@ -39,6 +39,7 @@ test.describe('signed out', () => {
 
 test.describe('signed-in student', () => {
   test('the student table and its redirects', async ({ page, request }) => {
+    test.slow(); // eighteen page loads in one session
     const student = await createStudent(request, 'Route Student');
     await signIn(page, student, '/');
     await expect(page).toHaveURL(/\/my-courselist$/);
