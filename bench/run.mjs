@@ -26,13 +26,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const UPLOADS = { count: 20, megabytes: 10 };
 
-// `npm start` preloads apps/server/threadpool.cjs, which sizes libuv's threadpool (one thread a
-// core); every process started here does too, so the raw argon2id reference and the server run
-// their hashes on as many threads.
-const THREADPOOL_PRELOAD = ['--require', path.join(root, 'apps/server/threadpool.cjs')];
-const THREADPOOL_SIZE =
-  process.env.UV_THREADPOOL_SIZE ??
-  createRequire(import.meta.url)('../apps/server/threadpool.cjs').threadpoolSize();
+// libuv's threadpool as `npm start` sizes it (its preload, apps/server/threadpool.cjs, sets
+// UV_THREADPOOL_SIZE): every process started here inherits the variable, so the raw argon2id
+// reference and the server run their hashes on as many threads.
+createRequire(import.meta.url)('../apps/server/threadpool.cjs');
+const THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE;
 
 const TARGETS = {
   catalogRatio: 0.4,
@@ -54,7 +52,7 @@ process.on('exit', () => {
 /** Spawns a server and resolves with its port once a line on stdout names it. */
 function startServer(command, args, env, portPattern) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, [...THREADPOOL_PRELOAD, ...args], {
+    const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,7 +88,7 @@ function runLoad(job) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [...THREADPOOL_PRELOAD, path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
+      [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -495,17 +493,21 @@ async function benchColdStart() {
     const port = await freePort();
     const began = performance.now();
     // As `npm start` runs it (package.json).
-    const child = spawn('node', [...THREADPOOL_PRELOAD, 'scripts/start.mjs'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+    const child = spawn(
+      'node',
+      ['--require', './apps/server/threadpool.cjs', 'scripts/start.mjs'],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
       },
-      stdio: 'ignore',
-    });
+    );
     children.add(child);
     let ms;
     while (ms === undefined) {
@@ -564,7 +566,7 @@ record(await http('Fastify hello world', `http://127.0.0.1:${fastify.port}/`));
 await stopServer(fastify);
 
 // The raw argon2id rate: the server's parameters (the fixture's hash), as many verifies in flight as
-// the server can have (one per connection), on a threadpool sized as the server's (THREADPOOL_PRELOAD).
+// the server can have (one per connection), on a threadpool sized as the server's (THREADPOOL_SIZE).
 const { hashPassword } = await import(
   pathToFileURL(path.join(root, 'apps/server/src/lib/passwords.ts')).href
 );

@@ -12,10 +12,4 @@
 // in the environment is kept.
 const { availableParallelism } = require('node:os');
 
-function threadpoolSize() {
-  return Math.max(2, availableParallelism());
-}
-
-process.env.UV_THREADPOOL_SIZE ??= String(threadpoolSize());
-
-module.exports = { threadpoolSize };
+process.env.UV_THREADPOOL_SIZE ??= String(Math.max(2, availableParallelism()));
