@@ -13,11 +13,11 @@
 // drifts over the minutes a run takes. Writes bench/results.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort, spawnNpmStart } from '../scripts/npm-start-process.mjs';
 // Also registers tsx, so the server's TypeScript modules can be imported here.
 import { seed } from './seed.mjs';
 
@@ -106,14 +106,6 @@ function runLoad(job) {
 function rssMegabytes(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)[1]) / 1024;
-}
-
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function fetchJson(url, init = {}) {
@@ -492,22 +484,7 @@ async function benchColdStart() {
   const once = async () => {
     const port = await freePort();
     const began = performance.now();
-    // As `npm start` runs it (package.json).
-    const child = spawn(
-      'node',
-      ['--require', './apps/server/threadpool.cjs', 'scripts/start.mjs'],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-        },
-        stdio: 'ignore',
-      },
-    );
+    const child = spawnNpmStart({ dataDir, port, stdio: 'ignore' });
     children.add(child);
     let ms;
     while (ms === undefined) {

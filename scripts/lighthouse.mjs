@@ -5,42 +5,26 @@
 // token (from POST /api/auth/login) is put into localStorage first and
 // Lighthouse keeps storage. Prints the four scores per page and the goals;
 // Debian's Chromium at /usr/bin/chromium, never a downloaded browser.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freePort, spawnNpmStart } from './npm-start-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 const DEMO_STUDENT = { telephone: '+380501110002', password: 'Student2024' };
 
-async function freePort() {
-  const server = net.createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-lighthouse-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT: 'off',
-    DATABASE_URL: '',
-  },
+const server = spawnNpmStart({
+  dataDir,
+  port,
+  env: { RATE_LIMIT: 'off', DATABASE_URL: '' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 let chrome;
