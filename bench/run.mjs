@@ -278,14 +278,7 @@ async function alternated(label, reference, measure) {
   return { result, reference: rate };
 }
 
-async function benchProduct({
-  label,
-  env,
-  manifest,
-  measureLimit,
-  measureArgon2,
-  statementCacheComparison,
-}) {
+async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 }) {
   const dataDir = env.DATA_DIR;
   const productEnv = {
     ...env,
@@ -480,16 +473,12 @@ async function benchProduct({
       env: { READ_CACHE_MB: '0' },
       key: 'withoutReadCache',
     },
-    ...(statementCacheComparison
-      ? [
-          {
-            cache: 'statement cache',
-            suffix: ' [no read cache, no statement cache]',
-            env: { READ_CACHE_MB: '0', SQLITE_STATEMENT_CACHE: 'off' },
-            key: 'withoutStatementCache',
-          },
-        ]
-      : []),
+    {
+      cache: 'statement cache',
+      suffix: ' [no read cache, no statement cache]',
+      env: { READ_CACHE_MB: '0', STATEMENT_CACHE: 'off' },
+      key: 'withoutStatementCache',
+    },
   ];
   let withCache = results;
   for (const comparison of comparisons) {
@@ -636,7 +625,6 @@ products.sqlite = await benchProduct({
   manifest: sqlite.manifest,
   measureLimit,
   measureArgon2,
-  statementCacheComparison: true,
 });
 if (postgres) {
   products.postgres = await benchProduct({

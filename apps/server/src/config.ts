@@ -29,7 +29,7 @@ const envSchema = z.object({
     .optional(),
   RATE_LIMIT: bool.default(true),
   WEB_DIST: z.string().optional(),
-  SQLITE_STATEMENT_CACHE: bool.default(true),
+  STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
 });
 
@@ -56,8 +56,8 @@ export interface Config {
   rateLimit: boolean;
   /** The built web app; undefined when it is not served (tests of the API alone). */
   webDist: string | undefined;
-  /** Reuse SQLite prepared statements (on by default; off only to measure what the cache buys). */
-  sqliteStatementCache: boolean;
+  /** Reuse prepared statements, SQLite's and PostgreSQL's (on by default; off only to measure what it buys). */
+  statementCache: boolean;
   /** Memory for cached hot reads (lib/read-cache.ts), in bytes; 0 turns the cache off. */
   readCacheBytes: number;
 }
@@ -97,7 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimit: e.RATE_LIMIT,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
-    sqliteStatementCache: e.SQLITE_STATEMENT_CACHE,
+    statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
   };
 }

@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   const { db, dialect, isNew } = openDatabase({
     url: config.databaseUrl,
     sqlitePath: config.sqlitePath,
-    statementCache: config.sqliteStatementCache,
+    statementCache: config.statementCache,
   });
   await migrateToLatest(db);
   const storage = new LocalDiskStorage(config.uploadsDir);

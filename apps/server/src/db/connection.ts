@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import type PG from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
+import { namedStatementClient } from './pg-statement-cache.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { attachWriteLog, trackWrites, WriteLog } from './write-tracking.ts';
 
@@ -24,7 +25,11 @@ export interface DatabaseOptions {
   sqlitePath: string;
   /** PostgreSQL schema to use (tests run each in a schema of its own). */
   schema?: string;
-  /** SQLite: reuse prepared statements (default true; SQLITE_STATEMENT_CACHE=off for a before/after benchmark). */
+  /**
+   * Reuse prepared statements (default true; STATEMENT_CACHE=off for a before/after benchmark):
+   * SQLite's in process (statement-cache.ts), PostgreSQL's as named statements on each connection
+   * (pg-statement-cache.ts).
+   */
   statementCache?: boolean;
 }
 
@@ -35,6 +40,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
+      ...(options.statementCache === false ? {} : { Client: namedStatementClient(pg) }),
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const writes = new WriteLog();
