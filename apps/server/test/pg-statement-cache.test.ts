@@ -61,6 +61,12 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
     await client.query('BEGIN');
     await client.query(`CREATE TEMPORARY TABLE scratch (n int)`);
     await client.query({ text: 'SELECT count(*)::int AS n FROM notes', values: [] });
+    const counted = await new Promise((resolve, reject) =>
+      client.query('SELECT count(*)::int AS n FROM notes', (error, result) =>
+        error ? reject(error) : resolve(result.rows),
+      ),
+    );
+    expect(counted).toEqual([{ n: 2 }]);
     await client.query('COMMIT');
     const statements = [...(await preparedOn(client)).keys()];
     expect(statements).toEqual(['SELECT name, statement FROM pg_prepared_statements']);

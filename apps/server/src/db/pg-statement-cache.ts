@@ -35,11 +35,15 @@ export function namedStatementClient(pg: typeof PG, capacity = 256): typeof PG.C
     readonly #stale = new Set<string>();
 
     // The overloads of pg's query() are many; Kysely calls query(text, values) and
-    // query(cursor), so only a string text is rewritten and everything else passes through.
+    // query(cursor), so only query(text[, values]) is rewritten (no callback, no config object)
+    // and everything else passes through.
     override query(...args: unknown[]): never {
       const [text, values] = args;
       const name =
-        typeof text === 'string' && args.length <= 2 && !this.#stale.has(text)
+        typeof text === 'string' &&
+        args.length <= 2 &&
+        (values === undefined || Array.isArray(values)) &&
+        !this.#stale.has(text)
           ? nameOf(text)
           : undefined;
       const query = super.query.bind(this) as (...rest: unknown[]) => unknown;
