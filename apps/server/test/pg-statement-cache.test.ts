@@ -56,14 +56,6 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
     expect((await preparedOn(other)).get(text)).toBe(prepared.get(text));
   });
 
-  it('plans each execution with its own values, keeping the options it was given', async () => {
-    const client = await connect();
-    expect((await client.query('SHOW plan_cache_mode')).rows).toEqual([
-      { plan_cache_mode: 'force_custom_plan' },
-    ]);
-    expect((await client.query('SHOW search_path')).rows).toEqual([{ search_path: schema }]);
-  });
-
   it('leaves DDL, transaction control and non-string queries unnamed', async () => {
     const client = await connect();
     await client.query('BEGIN');

@@ -11,7 +11,9 @@ const FEATURE_NOT_SUPPORTED = '0A000';
  * and plans it anew each time, on the same two cores as the server. This
  * returns a pg Client class that gives each distinct data statement a name
  * (the same name on every connection): a connection then parses and
- * analyses it once, and after that binds, plans and executes it.
+ * analyses it once, and after that binds and executes it; PostgreSQL plans
+ * it with each execution's values at first and may then keep a generic plan
+ * (plan_cache_mode auto, its default).
  *
  * The first `capacity` distinct texts are named and the rest run unnamed, so
  * the prepared statements a connection holds stay bounded (a name cannot be
@@ -33,17 +35,6 @@ export function namedStatementClient(pg: typeof PG, capacity = 256): typeof PG.C
 
   class NamedStatementClient extends pg.Client {
     readonly #stale = new Set<string>();
-
-    constructor(config: PG.ClientConfig = {}) {
-      // Planned with each execution's own values, as an unnamed statement is: a generic plan,
-      // which PostgreSQL may switch a named statement to after five runs, served the
-      // 1,000-student submissions view and course search up to a sixth slower in the bench.
-      const options = config.options ?? process.env.PGOPTIONS;
-      super({
-        ...config,
-        options: `${options ? `${options} ` : ''}-c plan_cache_mode=force_custom_plan`,
-      });
-    }
 
     // The overloads of pg's query() are many; Kysely calls query(text, values) and
     // query(cursor), so only query(text[, values]) is rewritten (no callback, no config object)
