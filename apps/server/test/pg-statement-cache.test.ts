@@ -20,8 +20,7 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
   const clients: pg.Client[] = [];
   let admin: pg.Client;
 
-  async function connect(capacity?: number): Promise<pg.Client> {
-    const Client = namedStatementClient(pg, capacity);
+  async function connect(Client = namedStatementClient(pg)): Promise<pg.Client> {
     const client = new Client({ connectionString: url, options: `-c search_path=${schema}` });
     await client.connect();
     clients.push(client);
@@ -44,16 +43,23 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
   });
 
   it('prepares a data statement once per connection and reuses it by name', async () => {
-    const client = await connect();
+    const Client = namedStatementClient(pg);
+    const client = await connect(Client);
     const text = 'SELECT body FROM notes WHERE id = $1';
     expect((await client.query(text, [1])).rows).toEqual([{ body: 'one' }]);
     expect((await client.query(text, [2])).rows).toEqual([{ body: 'two' }]);
     const prepared = await preparedOn(client);
     expect(prepared.get(text)).toMatch(/^urok_\d+$/);
-    // Another connection of the same pool class uses the same name for the same text.
-    const other = await connect();
+    // Another connection of the same pool (the same class) names the same text the same way,
+    // even when it first runs another statement.
+    const other = await connect(Client);
+    const second = 'SELECT id FROM notes WHERE body = $1';
+    expect((await other.query(second, ['one'])).rows).toEqual([{ id: 1 }]);
     await other.query(text, [1]);
-    expect((await preparedOn(other)).get(text)).toBe(prepared.get(text));
+    const preparedOnOther = await preparedOn(other);
+    expect(preparedOnOther.get(text)).toBe(prepared.get(text));
+    expect(preparedOnOther.get(second)).toMatch(/^urok_\d+$/);
+    expect(preparedOnOther.get(second)).not.toBe(prepared.get(text));
   });
 
   it('leaves DDL, transaction control and non-string queries unnamed', async () => {
@@ -73,7 +79,7 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
   });
 
   it('names at most `capacity` distinct texts; the rest run unnamed and still answer', async () => {
-    const client = await connect(2);
+    const client = await connect(namedStatementClient(pg, 2));
     const texts = [
       'SELECT body FROM notes WHERE id = $1',
       'SELECT id FROM notes WHERE body = $1',
