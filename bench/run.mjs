@@ -220,6 +220,8 @@ async function http(name, url, extra = {}) {
   return { name, ...result };
 }
 
+const average = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
 /**
  * A reference measured right before and right after `measure`: the mean of the two is what the
  * machine could do while `measure` ran, so drift in the machine's load moves both sides.
@@ -228,7 +230,7 @@ async function bracketed(label, reference, measure) {
   const before = await reference();
   const result = await measure();
   const after = await reference();
-  const mean = (before + after) / 2;
+  const mean = average([before, after]);
   record({
     name: label,
     figure: `${before.toFixed(0)} before, ${after.toFixed(0)} after (mean ${mean.toFixed(0)})`,
@@ -257,8 +259,7 @@ async function alternated(label, reference, measure) {
     references.push(await reference(SLICE_SECONDS));
     slices.push(await measure(SLICE_SECONDS));
   }
-  const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  const rate = mean(references);
+  const rate = average(references);
   record({
     name: label,
     figure: `${rate.toFixed(0)} (${SLICES} × ${SLICE_SECONDS} s, ${Math.min(...references).toFixed(0)}–${Math.max(...references).toFixed(0)})`,
@@ -268,12 +269,12 @@ async function alternated(label, reference, measure) {
   const sum = (key) => slices.reduce((total, slice) => total + slice[key], 0);
   const result = {
     name: slices[0].name,
-    requestsPerSecond: mean(slices.map((slice) => slice.requestsPerSecond)),
-    p50: mean(slices.map((slice) => slice.p50)),
+    requestsPerSecond: average(slices.map((slice) => slice.requestsPerSecond)),
+    p50: average(slices.map((slice) => slice.p50)),
     p99: Math.max(...slices.map((slice) => slice.p99)),
     requests: sum('requests'),
     failures: sum('failures'),
-    bytesPerSecond: mean(slices.map((slice) => slice.bytesPerSecond)),
+    bytesPerSecond: average(slices.map((slice) => slice.bytesPerSecond)),
   };
   return { result, reference: rate };
 }

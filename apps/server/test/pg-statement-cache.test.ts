@@ -103,6 +103,22 @@ describe.skipIf(!url)('namedStatementClient (PostgreSQL)', () => {
     expect((await client.query(text, [2])).rows).toEqual([{ id: 2, body: 'two', tag: 'x' }]);
   });
 
+  it('inside a transaction, reports the refused plan, then runs the text unnamed', async () => {
+    await admin.query(`CREATE TABLE ${schema}.cards (id int PRIMARY KEY)`);
+    await admin.query(`INSERT INTO ${schema}.cards VALUES (1)`);
+    const client = await connect();
+    const text = 'SELECT * FROM cards WHERE id = $1';
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1 }]);
+    await admin.query(`ALTER TABLE ${schema}.cards ADD COLUMN face text NOT NULL DEFAULT 'up'`);
+    await client.query('BEGIN');
+    // The refusal aborts the transaction; the caller hears it, not the retry's 25P02.
+    await expect(client.query(text, [1])).rejects.toMatchObject({ code: '0A000' });
+    await client.query('ROLLBACK');
+    await client.query('BEGIN');
+    expect((await client.query(text, [1])).rows).toEqual([{ id: 1, face: 'up' }]);
+    await client.query('COMMIT');
+  });
+
   it('passes errors of the statement itself through', async () => {
     const client = await connect();
     await expect(

@@ -5,6 +5,8 @@ const DATA_STATEMENT = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** PostgreSQL's "cached plan must not change result type": a table changed under a named statement. */
 const FEATURE_NOT_SUPPORTED = '0A000';
+/** "current transaction is aborted": what the unnamed retry meets inside a transaction. */
+const IN_FAILED_TRANSACTION = '25P02';
 
 /**
  * node-postgres sends every query unnamed, so PostgreSQL parses, analyses
@@ -20,7 +22,8 @@ const FEATURE_NOT_SUPPORTED = '0A000';
  * taken back without deallocating it on every connection). If a table's
  * columns change under a named statement (DDL from another process),
  * PostgreSQL refuses the old plan: that text runs unnamed on that connection
- * from then on.
+ * from then on (at once, unless the refusal came inside a transaction, which
+ * it aborts).
  */
 export function namedStatementClient(pg: typeof PG, capacity = 256): typeof PG.Client {
   const names = new Map<string, string>();
@@ -53,7 +56,13 @@ export function namedStatementClient(pg: typeof PG, capacity = 256): typeof PG.C
       return (query({ name, text, values }) as Promise<PG.QueryResult>).catch((error: unknown) => {
         if ((error as { code?: string }).code !== FEATURE_NOT_SUPPORTED) throw error;
         this.#stale.add(text as string);
-        return query(text, values);
+        // Inside a transaction the refusal has already aborted it, so the retry can only fail;
+        // the caller then hears the refusal itself, not "current transaction is aborted".
+        return (query(text, values) as Promise<PG.QueryResult>).catch((retryError: unknown) => {
+          throw (retryError as { code?: string }).code === IN_FAILED_TRANSACTION
+            ? error
+            : retryError;
+        });
       }) as never;
     }
   }
