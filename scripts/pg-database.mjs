@@ -8,10 +8,16 @@ if (!['create', 'drop'].includes(action) || !/^[a-z_][a-z0-9_]*$/.test(name ?? '
   console.error('usage: pg-database.mjs create|drop name');
   process.exit(2);
 }
-const client = new pg.Client({ connectionString: process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/test' });
+const client = new pg.Client({
+  connectionString: process.env.PGURL ?? 'postgres://postgres@127.0.0.1:5432/test',
+});
 try {
   await client.connect();
-  await client.query(action === 'create' ? `CREATE DATABASE ${name}` : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await client.query(
+    action === 'create'
+      ? `CREATE DATABASE ${name}`
+      : `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`,
+  );
 } catch (error) {
   console.error(error.message);
   process.exitCode = 1;

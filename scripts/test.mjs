@@ -17,7 +17,11 @@ const playwrightJson = path.join(results, 'playwright.json');
 
 function run(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status === 0;
 }
 
@@ -41,7 +45,11 @@ ok &&= buildOk;
 // 2. Unit and API tests.
 fs.rmSync(vitestJson, { force: true });
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [
-  'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`,
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
 ]);
 const vitest = readJson(vitestJson);
 if (vitest) {
@@ -49,7 +57,9 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
   // A suite file that failed to load has no tests to count: count it once.
-  const brokenFiles = vitest.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0);
+  const brokenFiles = vitest.testResults.filter(
+    (f) => f.status === 'failed' && f.assertionResults.length === 0,
+  );
   totals.failed += brokenFiles.length;
 }
 if (!vitestOk && (!vitest || totals.failed === 0)) totals.failed += 1;
@@ -58,9 +68,14 @@ ok &&= vitestOk;
 // 3. End-to-end journeys.
 if (buildOk) {
   fs.rmSync(playwrightJson, { force: true });
-  const e2eOk = run('end-to-end journeys (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
+  const e2eOk = run(
+    'end-to-end journeys (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
+  );
   const pw = readJson(playwrightJson);
   if (pw?.stats) {
     totals.passed += pw.stats.expected + pw.stats.flaky;
@@ -72,5 +87,7 @@ if (buildOk) {
 }
 
 fs.writeFileSync(path.join(results, 'totals.json'), JSON.stringify(totals));
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

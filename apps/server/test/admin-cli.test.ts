@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatUsage, runAdmin } from '../src/cli/admin.ts';
 import type { AdminIo } from '../src/cli/command.ts';
 import { submitApplication } from '../src/features/applications/applications.service.ts';
-import { databaseTargets, registerAccount, uniqueTelephone, useTestApp, validApplication } from './helpers.ts';
+import {
+  databaseTargets,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+  validApplication,
+} from './helpers.ts';
 
 describe.each(databaseTargets)('admin CLI on $name', (target) => {
   const t = useTestApp(target);
@@ -30,19 +36,28 @@ describe.each(databaseTargets)('admin CLI on $name', (target) => {
     expect(result.connected).toBe(false);
   });
 
-  it.each([[[]], [['frobnicate']], [['applications']], [['applications', 'delete', 'x']], [['__proto__', 'x']]])(
-    'exits 1 with a message and the usage for %j',
-    async (argv) => {
-      const result = await admin(...argv);
-      expect(result.code).toBe(1);
-      expect(result.err).toContain('Usage: npm run admin');
-      expect(result.connected).toBe(false);
-    },
-  );
+  it.each([
+    [[]],
+    [['frobnicate']],
+    [['applications']],
+    [['applications', 'delete', 'x']],
+    [['__proto__', 'x']],
+  ])('exits 1 with a message and the usage for %j', async (argv) => {
+    const result = await admin(...argv);
+    expect(result.code).toBe(1);
+    expect(result.err).toContain('Usage: npm run admin');
+    expect(result.connected).toBe(false);
+  });
 
   it('lists applications in a table, and says so when there are none', async () => {
-    expect((await admin('applications', 'list', 'rejected')).out).toBe('No rejected teacher applications.');
-    const application = await submitApplication(t.db, validApplication({ fullName: 'Table Person' }), { autoApprove: false });
+    expect((await admin('applications', 'list', 'rejected')).out).toBe(
+      'No rejected teacher applications.',
+    );
+    const application = await submitApplication(
+      t.db,
+      validApplication({ fullName: 'Table Person' }),
+      { autoApprove: false },
+    );
     const result = await admin('applications', 'list');
     expect(result.code).toBe(0);
     const [header, rule, ...rows] = result.out.split('\n');
@@ -60,18 +75,30 @@ describe.each(databaseTargets)('admin CLI on $name', (target) => {
 
   it('approves: the account with the telephone is a teacher', async () => {
     const account = await registerAccount(t.app);
-    const application = await submitApplication(t.db, validApplication({ telephone: account.telephone }), { autoApprove: false });
+    const application = await submitApplication(
+      t.db,
+      validApplication({ telephone: account.telephone }),
+      { autoApprove: false },
+    );
     const result = await admin('applications', 'approve', application._id);
     expect(result.code).toBe(0);
     expect(result.out).toContain(`Approved application ${application._id}`);
-    expect(result.out).toContain(`${account.user.username} (${account.telephone}) is a teacher now.`);
-    const me = await t.app.inject({ method: 'POST', url: '/api/auth/getUser', payload: { token: account.token } });
+    expect(result.out).toContain(
+      `${account.user.username} (${account.telephone}) is a teacher now.`,
+    );
+    const me = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/getUser',
+      payload: { token: account.token },
+    });
     expect(me.json().user.isAdmin).toBe(true);
   });
 
   it('approves before registration and says the account will become a teacher', async () => {
     const telephone = uniqueTelephone();
-    const application = await submitApplication(t.db, validApplication({ telephone }), { autoApprove: false });
+    const application = await submitApplication(t.db, validApplication({ telephone }), {
+      autoApprove: false,
+    });
     const result = await admin('applications', 'approve', application._id);
     expect(result.out).toContain(`No account with ${telephone} yet`);
   });

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
-import { hashToken, SESSION_TTL_MS, sweepExpiredSessions } from '../src/features/auth/auth.service.ts';
-import { bearer, databaseTargets, PASSWORD, registerAccount, uniqueTelephone, useTestApp } from './helpers.ts';
+import {
+  hashToken,
+  SESSION_TTL_MS,
+  sweepExpiredSessions,
+} from '../src/features/auth/auth.service.ts';
+import {
+  bearer,
+  databaseTargets,
+  PASSWORD,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+} from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const USER_KEYS = ['_id', 'bio', 'createdAt', 'email', 'isAdmin', 'telephone', 'username'];
@@ -47,7 +58,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('stores an argon2id hash (m=19456, t=2, p=1), never the password', async () => {
       const account = await registerAccount(t.app);
-      const row = await t.db.selectFrom('users').selectAll().where('id', '=', account.user._id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', account.user._id)
+        .executeTakeFirstOrThrow();
       expect(row.password_hash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
       expect(row.password_hash).not.toContain(account.password);
     });
@@ -74,7 +89,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
         post('auth/register', registration({ telephone: telephone.slice(1) })),
       ]);
       expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-      const rows = await t.db.selectFrom('users').select('id').where('telephone', '=', telephone).execute();
+      const rows = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('telephone', '=', telephone)
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -82,27 +101,90 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const telephone = uniqueTelephone();
       const response = await post(
         'auth/register',
-        registration({ username: '  Yulia Bondarenko ', email: ' yulia@example.com ', telephone: ` ${telephone} ` }),
+        registration({
+          username: '  Yulia Bondarenko ',
+          email: ' yulia@example.com ',
+          telephone: ` ${telephone} `,
+        }),
       );
       expect(response.statusCode).toBe(201);
-      expect(response.json().user).toMatchObject({ username: 'Yulia Bondarenko', email: 'yulia@example.com', telephone });
+      expect(response.json().user).toMatchObject({
+        username: 'Yulia Bondarenko',
+        email: 'yulia@example.com',
+        telephone,
+      });
     });
 
     it.each([
-      ['username shorter than 3 (checked first)', { username: 'ab', email: '' }, messages.usernameTooShort, ['username']],
-      ['an empty username', { username: '', password: '' }, messages.usernameTooShort, ['username']],
+      [
+        'username shorter than 3 (checked first)',
+        { username: 'ab', email: '' },
+        messages.usernameTooShort,
+        ['username'],
+      ],
+      [
+        'an empty username',
+        { username: '', password: '' },
+        messages.usernameTooShort,
+        ['username'],
+      ],
       ['an empty email', { email: '' }, messages.fillAllFields, ['email']],
-      ['empty email and password', { email: ' ', password: '' }, messages.fillAllFields, ['email', 'password']],
+      [
+        'empty email and password',
+        { email: ' ', password: '' },
+        messages.fillAllFields,
+        ['email', 'password'],
+      ],
       ['an empty telephone', { telephone: '' }, messages.fillAllFields, ['telephone']],
       ['a missing field', { email: undefined }, messages.fillAllFields, ['email']],
-      ['a password without an uppercase letter', { password: 'secret2024' }, messages.passwordInvalidUk, ['password']],
-      ['a password shorter than 8', { password: 'Sec2024' }, messages.passwordInvalidUk, ['password']],
-      ['a weak password before a bad telephone', { password: 'short', telephone: 'x' }, messages.passwordInvalidUk, ['password']],
-      ['a password over 128 characters', { password: `A${'a'.repeat(128)}` }, messages.passwordTooLong, ['password']],
-      ['a username over 40 characters', { username: 'a'.repeat(41) }, messages.usernameTooLong, ['username']],
-      ['a malformed telephone', { telephone: '050-111-22-33' }, messages.telephoneInvalid, ['telephone']],
-      ['a telephone starting with 0', { telephone: '0501112233' }, messages.telephoneInvalid, ['telephone']],
-      ['a telephone of 16 digits', { telephone: '+1234567890123456' }, messages.telephoneInvalid, ['telephone']],
+      [
+        'a password without an uppercase letter',
+        { password: 'secret2024' },
+        messages.passwordInvalidUk,
+        ['password'],
+      ],
+      [
+        'a password shorter than 8',
+        { password: 'Sec2024' },
+        messages.passwordInvalidUk,
+        ['password'],
+      ],
+      [
+        'a weak password before a bad telephone',
+        { password: 'short', telephone: 'x' },
+        messages.passwordInvalidUk,
+        ['password'],
+      ],
+      [
+        'a password over 128 characters',
+        { password: `A${'a'.repeat(128)}` },
+        messages.passwordTooLong,
+        ['password'],
+      ],
+      [
+        'a username over 40 characters',
+        { username: 'a'.repeat(41) },
+        messages.usernameTooLong,
+        ['username'],
+      ],
+      [
+        'a malformed telephone',
+        { telephone: '050-111-22-33' },
+        messages.telephoneInvalid,
+        ['telephone'],
+      ],
+      [
+        'a telephone starting with 0',
+        { telephone: '0501112233' },
+        messages.telephoneInvalid,
+        ['telephone'],
+      ],
+      [
+        'a telephone of 16 digits',
+        { telephone: '+1234567890123456' },
+        messages.telephoneInvalid,
+        ['telephone'],
+      ],
       ['a malformed email', { email: 'mykola.example.com' }, messages.emailInvalid, ['email']],
     ])('refuses %s with 400 and its exact message', async (_label, overrides, message, fields) => {
       const response = await post('auth/register', registration(overrides));
@@ -115,16 +197,29 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
     });
 
     it('ignores isAdmin and other unknown keys: a new account is always a student', async () => {
-      const response = await post('auth/register', { ...registration(), isAdmin: true, is_admin: 1, role: 'teacher' });
+      const response = await post('auth/register', {
+        ...registration(),
+        isAdmin: true,
+        is_admin: 1,
+        role: 'teacher',
+      });
       expect(response.statusCode).toBe(201);
       expect(response.json().user.isAdmin).toBe(false);
-      const row = await t.db.selectFrom('users').select('is_admin').where('id', '=', response.json().user._id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('users')
+        .select('is_admin')
+        .where('id', '=', response.json().user._id)
+        .executeTakeFirstOrThrow();
       expect(Number(row.is_admin)).toBe(0);
     });
 
     it('keeps only the SHA-256 of the token in the sessions table', async () => {
       const account = await registerAccount(t.app);
-      const sessions = await t.db.selectFrom('sessions').selectAll().where('user_id', '=', account.user._id).execute();
+      const sessions = await t.db
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', account.user._id)
+        .execute();
       expect(sessions).toHaveLength(1);
       expect(sessions[0]!.token_hash).toBe(hashToken(account.token));
       expect(sessions[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -145,7 +240,10 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
   describe('POST auth/login', () => {
     it('answers 200 with a new token and the user', async () => {
       const account = await registerAccount(t.app);
-      const response = await post('auth/login', { telephone: account.telephone, password: account.password });
+      const response = await post('auth/login', {
+        telephone: account.telephone,
+        password: account.password,
+      });
       expect(response.statusCode).toBe(200);
       const json = response.json();
       expect(json.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -155,14 +253,19 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('accepts the telephone without the +', async () => {
       const account = await registerAccount(t.app);
-      const response = await post('auth/login', { telephone: account.telephone.slice(1), password: account.password });
+      const response = await post('auth/login', {
+        telephone: account.telephone.slice(1),
+        password: account.password,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().user._id).toBe(account.user._id);
     });
 
     it('keeps every device signed in: each login is a session of its own', async () => {
       const account = await registerAccount(t.app);
-      const second = (await post('auth/login', { telephone: account.telephone, password: account.password })).json();
+      const second = (
+        await post('auth/login', { telephone: account.telephone, password: account.password })
+      ).json();
       for (const token of [account.token, second.token]) {
         expect((await post('auth/getUser', { token })).statusCode).toBe(200);
       }
@@ -170,8 +273,14 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('gives the same 401 for a wrong password and an unknown telephone', async () => {
       const account = await registerAccount(t.app);
-      const wrong = await post('auth/login', { telephone: account.telephone, password: 'Wrong2024x' });
-      const unknown = await post('auth/login', { telephone: uniqueTelephone(), password: account.password });
+      const wrong = await post('auth/login', {
+        telephone: account.telephone,
+        password: 'Wrong2024x',
+      });
+      const unknown = await post('auth/login', {
+        telephone: uniqueTelephone(),
+        password: account.password,
+      });
       for (const response of [wrong, unknown]) {
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: messages.loginFailed, code: 'UNAUTHORIZED' });
@@ -199,14 +308,28 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
     });
 
     it.each([
-      ['a malformed telephone', { telephone: 'abc', password: PASSWORD }, messages.telephoneInvalid, 'telephone'],
-      ['a weak password', { telephone: '+380671234567', password: 'password' }, messages.passwordInvalid, 'password'],
+      [
+        'a malformed telephone',
+        { telephone: 'abc', password: PASSWORD },
+        messages.telephoneInvalid,
+        'telephone',
+      ],
+      [
+        'a weak password',
+        { telephone: '+380671234567', password: 'password' },
+        messages.passwordInvalid,
+        'password',
+      ],
       ['a missing password', { telephone: '+380671234567' }, messages.passwordInvalid, 'password'],
       ['a missing telephone', { password: PASSWORD }, messages.telephoneInvalid, 'telephone'],
     ])('refuses %s with 400 and its message', async (_label, body, message, field) => {
       const response = await post('auth/login', body);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
+      expect(response.json()).toMatchObject({
+        message,
+        code: 'BAD_REQUEST',
+        fields: { [field]: message },
+      });
     });
 
     it('writes one session and leaves the clean-up of expired ones to the sweep', async () => {
@@ -217,7 +340,10 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
         .set({ expires_at: new Date(Date.now() - DAY).toISOString() })
         .where('token_hash', '=', expired)
         .execute();
-      const login = await post('auth/login', { telephone: account.telephone, password: account.password });
+      const login = await post('auth/login', {
+        telephone: account.telephone,
+        password: account.password,
+      });
       expect(login.statusCode).toBe(200);
       const live = hashToken(login.json().token);
       expect(await findSession(live)).toBeDefined();
@@ -228,7 +354,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect(await findSession(live), 'a live session survives the sweep').toBeDefined();
       // A session expiring this very moment counts as expired, as authenticateToken refuses it.
       const moment = Date.now() + DAY;
-      await t.db.updateTable('sessions').set({ expires_at: new Date(moment).toISOString() }).where('token_hash', '=', live).execute();
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(moment).toISOString() })
+        .where('token_hash', '=', live)
+        .execute();
       await sweepExpiredSessions(t.db, moment - 1);
       expect(await findSession(live), 'a millisecond before its expiry').toBeDefined();
       expect(await sweepExpiredSessions(t.db, moment)).toBeGreaterThanOrEqual(1);
@@ -246,7 +376,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('accepts the bearer header instead', async () => {
       const account = await registerAccount(t.app);
-      const withoutBody = await t.app.inject({ method: 'POST', url: '/api/auth/getUser', headers: bearer(account.token) });
+      const withoutBody = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/getUser',
+        headers: bearer(account.token),
+      });
       expect(withoutBody.statusCode).toBe(200);
       expect(withoutBody.json().user._id).toBe(account.user._id);
       const emptyBody = await post('auth/getUser', {}, bearer(account.token));
@@ -279,7 +413,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
     it('answers 401 for an expired session and deletes it', async () => {
       const account = await registerAccount(t.app);
       const tokenHash = hashToken(account.token);
-      await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('token_hash', '=', tokenHash).execute();
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .execute();
       const response = await post('auth/getUser', { token: account.token });
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(messages.sessionInvalid);
@@ -289,7 +427,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
     it('slides the expiry: a session near its end is pushed out to 30 days when used', async () => {
       const account = await registerAccount(t.app);
       const tokenHash = hashToken(account.token);
-      await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000).toISOString() }).where('token_hash', '=', tokenHash).execute();
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() + 60_000).toISOString() })
+        .where('token_hash', '=', tokenHash)
+        .execute();
       const before = Date.now();
       expect((await post('auth/getUser', undefined, bearer(account.token))).statusCode).toBe(200);
       const expires = Date.parse((await findSession(tokenHash))!.expires_at);
@@ -301,7 +443,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const account = await registerAccount(t.app);
       const tokenHash = hashToken(account.token);
       const almostFull = new Date(Date.now() + SESSION_TTL_MS - 60 * 60 * 1000).toISOString();
-      await t.db.updateTable('sessions').set({ expires_at: almostFull }).where('token_hash', '=', tokenHash).execute();
+      await t.db
+        .updateTable('sessions')
+        .set({ expires_at: almostFull })
+        .where('token_hash', '=', tokenHash)
+        .execute();
       expect((await post('auth/getUser', { token: account.token })).statusCode).toBe(200);
       expect((await findSession(tokenHash))!.expires_at).toBe(almostFull);
     });
@@ -328,12 +474,26 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const body = profile({ telephone: uniqueTelephone().slice(1), email: ' new@example.com ' });
       const response = await put('auth/updateUser', body, bearer(account.token));
       expect(response.statusCode).toBe(200);
-      const expected = { ...account.user, username: body.username, telephone: `+${body.telephone}`, email: 'new@example.com', bio: body.bio };
+      const expected = {
+        ...account.user,
+        username: body.username,
+        telephone: `+${body.telephone}`,
+        email: 'new@example.com',
+        bio: body.bio,
+      };
       expect(response.json()).toEqual({ user: expected });
-      expect((await post('auth/getUser', { token: account.token })).json()).toEqual({ user: expected });
+      expect((await post('auth/getUser', { token: account.token })).json()).toEqual({
+        user: expected,
+      });
       // The new number signs in; the old one no longer does.
-      expect((await post('auth/login', { telephone: expected.telephone, password: account.password })).statusCode).toBe(200);
-      expect((await post('auth/login', { telephone: account.telephone, password: account.password })).statusCode).toBe(401);
+      expect(
+        (await post('auth/login', { telephone: expected.telephone, password: account.password }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await post('auth/login', { telephone: account.telephone, password: account.password }))
+          .statusCode,
+      ).toBe(401);
     });
 
     it('keeps the own telephone and defaults a missing bio to empty', async () => {
@@ -351,7 +511,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const holder = await registerAccount(t.app);
       const account = await registerAccount(t.app);
       for (const telephone of [holder.telephone, holder.telephone.slice(1)]) {
-        const response = await put('auth/updateUser', profile({ telephone }), bearer(account.token));
+        const response = await put(
+          'auth/updateUser',
+          profile({ telephone }),
+          bearer(account.token),
+        );
         expect(response.statusCode).toBe(409);
         expect(response.json()).toEqual({
           message: messages.telephoneTaken,
@@ -359,7 +523,9 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
           fields: { telephone: messages.telephoneTaken },
         });
       }
-      expect((await post('auth/getUser', { token: account.token })).json().user.telephone).toBe(account.telephone);
+      expect((await post('auth/getUser', { token: account.token })).json().user.telephone).toBe(
+        account.telephone,
+      );
     });
 
     it('answers 401 "Token not found" without a token and sessionInvalid for a bad one', async () => {
@@ -378,7 +544,12 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it.each([
       ['an empty email', { email: '' }, messages.fillField, 'email'],
-      ['an empty email before a short username', { email: ' ', username: 'a' }, messages.fillField, 'email'],
+      [
+        'an empty email before a short username',
+        { email: ' ', username: 'a' },
+        messages.fillField,
+        'email',
+      ],
       ['a short username', { username: 'ab' }, messages.usernameTooShort, 'username'],
       ['a long username', { username: 'a'.repeat(41) }, messages.usernameTooLong, 'username'],
       ['a malformed telephone', { telephone: '+0123' }, messages.telephoneInvalid, 'telephone'],
@@ -388,7 +559,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const account = await registerAccount(t.app);
       const response = await put('auth/updateUser', profile(overrides), bearer(account.token));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
+      expect(response.json()).toMatchObject({
+        message,
+        code: 'BAD_REQUEST',
+        fields: { [field]: message },
+      });
     });
 
     it('never changes the role, whatever the body says', async () => {
@@ -400,7 +575,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       );
       expect(response.statusCode).toBe(200);
       expect(response.json().user).toMatchObject({ isAdmin: false, _id: account.user._id });
-      const row = await t.db.selectFrom('users').selectAll().where('id', '=', account.user._id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', account.user._id)
+        .executeTakeFirstOrThrow();
       expect(Number(row.is_admin)).toBe(0);
       expect(row.password_hash).not.toBe('x');
     });
@@ -409,7 +588,9 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
   describe('POST auth/logout', () => {
     it('answers 204 and revokes that session only', async () => {
       const account = await registerAccount(t.app);
-      const other = (await post('auth/login', { telephone: account.telephone, password: account.password })).json();
+      const other = (
+        await post('auth/login', { telephone: account.telephone, password: account.password })
+      ).json();
       const response = await post('auth/logout', undefined, bearer(account.token));
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
@@ -418,7 +599,15 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const after = await post('auth/getUser', { token: account.token });
       expect(after.statusCode).toBe(401);
       expect(after.json().message).toBe(messages.sessionInvalid);
-      expect((await put('auth/updateUser', { username: 'abc', telephone: account.telephone, email: 'a@b.co' }, bearer(account.token))).statusCode).toBe(401);
+      expect(
+        (
+          await put(
+            'auth/updateUser',
+            { username: 'abc', telephone: account.telephone, email: 'a@b.co' },
+            bearer(account.token),
+          )
+        ).statusCode,
+      ).toBe(401);
       expect((await post('auth/logout', undefined, bearer(account.token))).statusCode).toBe(401);
 
       expect((await post('auth/getUser', { token: other.token })).statusCode).toBe(200);

@@ -25,7 +25,13 @@ interface Fixture {
   enrolled: Account;
 }
 
-type Statuses = [anonymous: number, student: number, enrolled: number, otherTeacher: number, author: number];
+type Statuses = [
+  anonymous: number,
+  student: number,
+  enrolled: number,
+  otherTeacher: number,
+  author: number,
+];
 
 interface Endpoint {
   name: string;
@@ -34,12 +40,22 @@ interface Endpoint {
 }
 
 const courseForm = (extra: Record<string, string> = {}) =>
-  multipart(Object.entries({ ...COURSE_FIELDS, ...extra }).map(([name, value]) => ({ name, value })));
+  multipart(
+    Object.entries({ ...COURSE_FIELDS, ...extra }).map(([name, value]) => ({ name, value })),
+  );
 
 /** THE table: every course, homework and file endpoint × every kind of caller → the status it gets. */
 const MATRIX: Endpoint[] = [
-  { name: 'GET courses', request: () => ({ method: 'GET', url: '/api/courses' }), expected: [200, 200, 200, 200, 200] },
-  { name: 'GET courses/{id}', request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}` }), expected: [200, 200, 200, 200, 200] },
+  {
+    name: 'GET courses',
+    request: () => ({ method: 'GET', url: '/api/courses' }),
+    expected: [200, 200, 200, 200, 200],
+  },
+  {
+    name: 'GET courses/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}` }),
+    expected: [200, 200, 200, 200, 200],
+  },
   {
     name: 'POST newcourses/newcteate-course',
     request: () => ({ method: 'POST', url: '/api/newcourses/newcteate-course', ...courseForm() }),
@@ -52,10 +68,18 @@ const MATRIX: Endpoint[] = [
   },
   {
     name: 'PUT courses/update',
-    request: (f) => ({ method: 'PUT', url: '/api/courses/update', ...courseForm({ courseId: f.course._id, title: 'Змінена назва' }) }),
+    request: (f) => ({
+      method: 'PUT',
+      url: '/api/courses/update',
+      ...courseForm({ courseId: f.course._id, title: 'Змінена назва' }),
+    }),
     expected: [401, 403, 403, 403, 200],
   },
-  { name: 'GET users/created-courses', request: () => ({ method: 'GET', url: '/api/users/created-courses' }), expected: [401, 403, 403, 200, 200] },
+  {
+    name: 'GET users/created-courses',
+    request: () => ({ method: 'GET', url: '/api/users/created-courses' }),
+    expected: [401, 403, 403, 200, 200],
+  },
   {
     name: 'POST courses/{id}/enroll',
     request: (f) => ({ method: 'POST', url: `/api/courses/${f.course._id}/enroll` }),
@@ -93,7 +117,11 @@ const MATRIX: Endpoint[] = [
   },
   {
     name: 'PUT homework/{id}/grade',
-    request: (f) => ({ method: 'PUT', url: `/api/homework/${f.homework._id}/grade`, payload: { grade: '10', feedback: 'Добре' } }),
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/homework/${f.homework._id}/grade`,
+      payload: { grade: '10', feedback: 'Добре' },
+    }),
     expected: [401, 403, 403, 403, 200],
   },
   {
@@ -114,7 +142,12 @@ const MATRIX: Endpoint[] = [
 ];
 
 const CASES = MATRIX.flatMap((endpoint) =>
-  ROLES.map((role, index) => ({ endpoint: endpoint.name, role, status: endpoint.expected[index]!, request: endpoint.request })),
+  ROLES.map((role, index) => ({
+    endpoint: endpoint.name,
+    role,
+    status: endpoint.expected[index]!,
+    request: endpoint.request,
+  })),
 );
 
 describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
@@ -123,21 +156,43 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
 
   beforeAll(async () => {
     actors = {
-      author: await registerTeacher(t.app, t.db, { username: 'Course Author', telephone: '+380671234501' }),
-      otherTeacher: await registerTeacher(t.app, t.db, { username: 'Other Teacher', telephone: '+380671234502' }),
-      student: await registerAccount(t.app, { username: 'Plain Student', telephone: '+380671234503' }),
-      enrolled: await registerAccount(t.app, { username: 'Enrolled Student', telephone: '+380671234504' }),
+      author: await registerTeacher(t.app, t.db, {
+        username: 'Course Author',
+        telephone: '+380671234501',
+      }),
+      otherTeacher: await registerTeacher(t.app, t.db, {
+        username: 'Other Teacher',
+        telephone: '+380671234502',
+      }),
+      student: await registerAccount(t.app, {
+        username: 'Plain Student',
+        telephone: '+380671234503',
+      }),
+      enrolled: await registerAccount(t.app, {
+        username: 'Enrolled Student',
+        telephone: '+380671234504',
+      }),
     };
   });
 
   async function makeFixture(): Promise<Fixture> {
-    const course = await createCourse(t.app, actors.author, { title: 'Секретний курс матриці' }, { content: SAMPLE_JPEG });
+    const course = await createCourse(
+      t.app,
+      actors.author,
+      { title: 'Секретний курс матриці' },
+      { content: SAMPLE_JPEG },
+    );
     await enroll(t.app, actors.enrolled, course._id);
     const homework = await uploadHomework(t.app, actors.enrolled, course._id, {
       content: Buffer.from('Таємна відповідь студента\n'),
       filename: 'таємниця.txt',
     });
-    return { course, homework, coverName: course.coverUrl!.split('/').pop()!, enrolled: actors.enrolled };
+    return {
+      course,
+      homework,
+      coverName: course.coverUrl!.split('/').pop()!,
+      enrolled: actors.enrolled,
+    };
   }
 
   it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request }) => {
@@ -153,10 +208,19 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     if (status >= 400) {
       // A refusal says why and nothing else: no course, homework, file or account data.
       const body = response.json() as Record<string, unknown>;
-      expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(true);
+      expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(
+        true,
+      );
       expect(typeof body.message).toBe('string');
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      for (const secret of ['Таємна', 'таємниця', fixture.course._id, fixture.homework._id, actors.enrolled.telephone, actors.author.telephone]) {
+      for (const secret of [
+        'Таємна',
+        'таємниця',
+        fixture.course._id,
+        fixture.homework._id,
+        actors.enrolled.telephone,
+        actors.author.telephone,
+      ]) {
         expect(response.body).not.toContain(secret);
       }
     }
@@ -183,7 +247,10 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'PUT', url: `/api/homework/${missing}/grade`, payload: { grade: '5' } }, 404],
     ];
     for (const [options, status] of requests) {
-      const response = await t.app.inject({ ...options, headers: { ...(options.headers as object), ...bearer(author.token) } });
+      const response = await t.app.inject({
+        ...options,
+        headers: { ...(options.headers as object), ...bearer(author.token) },
+      });
       expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
       expect(['Курс не знайдено.', 'Роботу не знайдено.']).toContain(response.json().message);
     }

@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import type { Db } from '../src/db/database.ts';
 import { groupContacts } from '../src/features/contacts/contacts.service.ts';
-import { bearer, createTestApp, databaseTargets, registerAccount, useTestApp, type Account, type TestApp } from './helpers.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseTargets,
+  registerAccount,
+  useTestApp,
+  type Account,
+  type TestApp,
+} from './helpers.ts';
 
 /** Rows straight into the tables of migration 0002, so this suite does not lean on the courses API. */
 async function makeTeacher(db: Db, account: Account): Promise<void> {
@@ -34,7 +42,14 @@ async function createCourse(db: Db, author: Account, title: string): Promise<str
 }
 
 async function enrol(db: Db, student: Account, courseId: string): Promise<void> {
-  await db.insertInto('enrollments').values({ user_id: student.user._id, course_id: courseId, created_at: new Date().toISOString() }).execute();
+  await db
+    .insertInto('enrollments')
+    .values({
+      user_id: student.user._id,
+      course_id: courseId,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
 }
 
 function getContacts(t: TestApp, token?: string) {
@@ -52,7 +67,10 @@ describe.each(databaseTargets)('GET /api/contacts on $name', (target) => {
 
   beforeAll(async () => {
     anna = await registerAccount(t.app, { username: 'Anna Teacher', email: 'anna@example.com' });
-    bohdan = await registerAccount(t.app, { username: 'Bohdan Teacher', email: 'bohdan@example.com' });
+    bohdan = await registerAccount(t.app, {
+      username: 'Bohdan Teacher',
+      email: 'bohdan@example.com',
+    });
     olena = await registerAccount(t.app, { username: 'Olena Student', email: 'olena@example.com' });
     petro = await registerAccount(t.app, { username: 'Petro Student', email: 'petro@example.com' });
     // A profile saved with an empty email (spec section 5 lets that through).
@@ -99,7 +117,12 @@ describe.each(databaseTargets)('GET /api/contacts on $name', (target) => {
   it("a teacher gets the users enrolled in the teacher's courses, and never other courses' students", async () => {
     const response = await getContacts(t, anna.token);
     expect(response.statusCode).toBe(200);
-    const contacts = response.json().contacts as { _id: string; username: string; email: string; courses: { title: string }[] }[];
+    const contacts = response.json().contacts as {
+      _id: string;
+      username: string;
+      email: string;
+      courses: { title: string }[];
+    }[];
     expect(contacts.map((c) => [c.username, c.courses.map((x) => x.title)])).toEqual([
       ['Bohdan Teacher', ['Algebra']],
       ['Olena Student', ['Algebra', 'Geometry']],
@@ -108,9 +131,14 @@ describe.each(databaseTargets)('GET /api/contacts on $name', (target) => {
     expect(contacts.find((c) => c._id === petro.user._id)?.email).toBe('');
     expect(contacts.map((c) => c._id)).not.toContain(ira.user._id);
 
-    const biology = (await getContacts(t, bohdan.token)).json().contacts as { username: string; courses: { title: string }[] }[];
+    const biology = (await getContacts(t, bohdan.token)).json().contacts as {
+      username: string;
+      courses: { title: string }[];
+    }[];
     // Bohdan is a teacher: his contacts are his students, not the author of the course he attends.
-    expect(biology.map((c) => [c.username, c.courses.map((x) => x.title)])).toEqual([['Olena Student', ['Biology']]]);
+    expect(biology.map((c) => [c.username, c.courses.map((x) => x.title)])).toEqual([
+      ['Olena Student', ['Biology']],
+    ]);
   });
 
   it('an account with no enrolments has no contacts', async () => {
@@ -121,14 +149,24 @@ describe.each(databaseTargets)('GET /api/contacts on $name', (target) => {
 
   it('the list follows enrolments as they change', async () => {
     await enrol(t.db, ira, course.biology);
-    expect((await getContacts(t, ira.token)).json().contacts.map((c: { username: string }) => c.username)).toEqual(['Bohdan Teacher']);
+    expect(
+      (await getContacts(t, ira.token))
+        .json()
+        .contacts.map((c: { username: string }) => c.username),
+    ).toEqual(['Bohdan Teacher']);
   });
 
   it('never leaks a password hash or another field', async () => {
     const response = await getContacts(t, olena.token);
     expect(response.body).not.toMatch(/password|hash|isAdmin/i);
     for (const contact of response.json().contacts as Record<string, unknown>[]) {
-      expect(Object.keys(contact).sort()).toEqual(['_id', 'courses', 'email', 'telephone', 'username']);
+      expect(Object.keys(contact).sort()).toEqual([
+        '_id',
+        'courses',
+        'email',
+        'telephone',
+        'username',
+      ]);
     }
   });
 
@@ -159,8 +197,23 @@ describe('groupContacts', () => {
       course_title: `Course ${courseId}`,
     });
     expect(groupContacts([row('a', '1'), row('a', '2'), row('b', '1')])).toEqual([
-      { _id: 'a', username: 'A', telephone: '+380501', email: 'a@example.com', courses: [{ _id: '1', title: 'Course 1' }, { _id: '2', title: 'Course 2' }] },
-      { _id: 'b', username: 'B', telephone: '+380501', email: 'b@example.com', courses: [{ _id: '1', title: 'Course 1' }] },
+      {
+        _id: 'a',
+        username: 'A',
+        telephone: '+380501',
+        email: 'a@example.com',
+        courses: [
+          { _id: '1', title: 'Course 1' },
+          { _id: '2', title: 'Course 2' },
+        ],
+      },
+      {
+        _id: 'b',
+        username: 'B',
+        telephone: '+380501',
+        email: 'b@example.com',
+        courses: [{ _id: '1', title: 'Course 1' }],
+      },
     ]);
     expect(groupContacts([])).toEqual([]);
   });
@@ -170,9 +223,13 @@ describe('OpenAPI document of the public-site routes', () => {
   it('describes POST /api/pledges and GET /api/contacts with their statuses', async () => {
     const t = await createTestApp(databaseTargets[0]!);
     try {
-      const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json()
+        .paths as Record<
         string,
-        Record<string, { tags?: string[]; security?: unknown[]; responses: Record<string, unknown> }>
+        Record<
+          string,
+          { tags?: string[]; security?: unknown[]; responses: Record<string, unknown> }
+        >
       >;
       const pledges = paths['/api/pledges']?.post;
       expect(pledges?.tags).toEqual(['pledges']);

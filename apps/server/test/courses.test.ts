@@ -32,38 +32,52 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
 
   function send(method: 'POST' | 'PUT', url: string, account: Account, parts: FormPart[]) {
     const body = multipart(parts);
-    return t.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...bearer(account.token) } });
+    return t.app.inject({
+      method,
+      url,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(account.token) },
+    });
   }
-  const fields = (values: Record<string, string>): FormPart[] => Object.entries(values).map(([name, value]) => ({ name, value }));
+  const fields = (values: Record<string, string>): FormPart[] =>
+    Object.entries(values).map(([name, value]) => ({ name, value }));
 
   describe('creating', () => {
-    it.each(['/api/newcourses/newcteate-course', '/api/courses'])('POST %s creates a course with a cover: 201 {course}', async (url) => {
-      const teacher = await registerTeacher(t.app, t.db, { username: 'Olena Kovalenko' });
-      const response = await send('POST', url, teacher, [
-        ...fields({ ...COURSE_FIELDS, homeworkDueAt: '2030-05-01T12:00:00+03:00' }),
-        { name: 'cover', filename: 'обкладинка.jpg', content: SAMPLE_JPEG, contentType: 'image/jpeg' },
-      ]);
-      expect(response.statusCode).toBe(201);
-      const course = response.json().course as Course;
-      expect(Object.keys(course).sort()).toEqual(COURSE_KEYS);
-      expect(course).toMatchObject({
-        ...COURSE_FIELDS,
-        homeworkDueAt: '2030-05-01T09:00:00.000Z',
-        author: { _id: teacher.user._id, username: 'Olena Kovalenko' },
-        enrolledCount: 0,
-      });
-      expect(course.coverUrl).toMatch(new RegExp(`^${COVER_URL_PREFIX}[A-Za-z0-9_-]{22}\\.jpg$`));
+    it.each(['/api/newcourses/newcteate-course', '/api/courses'])(
+      'POST %s creates a course with a cover: 201 {course}',
+      async (url) => {
+        const teacher = await registerTeacher(t.app, t.db, { username: 'Olena Kovalenko' });
+        const response = await send('POST', url, teacher, [
+          ...fields({ ...COURSE_FIELDS, homeworkDueAt: '2030-05-01T12:00:00+03:00' }),
+          {
+            name: 'cover',
+            filename: 'обкладинка.jpg',
+            content: SAMPLE_JPEG,
+            contentType: 'image/jpeg',
+          },
+        ]);
+        expect(response.statusCode).toBe(201);
+        const course = response.json().course as Course;
+        expect(Object.keys(course).sort()).toEqual(COURSE_KEYS);
+        expect(course).toMatchObject({
+          ...COURSE_FIELDS,
+          homeworkDueAt: '2030-05-01T09:00:00.000Z',
+          author: { _id: teacher.user._id, username: 'Olena Kovalenko' },
+          enrolledCount: 0,
+        });
+        expect(course.coverUrl).toMatch(new RegExp(`^${COVER_URL_PREFIX}[A-Za-z0-9_-]{22}\\.jpg$`));
 
-      const cover = await t.app.inject({ method: 'GET', url: course.coverUrl! });
-      expect(cover.statusCode).toBe(200);
-      expect(cover.headers['content-type']).toBe('image/jpeg');
-      expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(cover.headers['x-content-type-options']).toBe('nosniff');
-      expect(cover.rawPayload.equals(SAMPLE_JPEG)).toBe(true);
+        const cover = await t.app.inject({ method: 'GET', url: course.coverUrl! });
+        expect(cover.statusCode).toBe(200);
+        expect(cover.headers['content-type']).toBe('image/jpeg');
+        expect(cover.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(cover.headers['x-content-type-options']).toBe('nosniff');
+        expect(cover.rawPayload.equals(SAMPLE_JPEG)).toBe(true);
 
-      const fetched = await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` });
-      expect(fetched.json()).toEqual({ course });
-    });
+        const fetched = await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` });
+        expect(fetched.json()).toEqual({ course });
+      },
+    );
 
     it('takes the cover before the fields, and no cover at all (coverUrl null)', async () => {
       const teacher = await registerTeacher(t.app, t.db);
@@ -91,17 +105,24 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       [{ category: '' }, 'category', messages.courseCategoryInvalid],
       [{ homeworkTask: 'x'.repeat(5001) }, 'homeworkTask', messages.homeworkTaskTooLong],
       [{ homeworkDueAt: 'next friday' }, 'homeworkDueAt', messages.homeworkDueInvalid],
-    ])('answers %j with 400 naming the field, and keeps no cover', async (override, field, message) => {
-      const teacher = await registerTeacher(t.app, t.db);
-      const before = await listStored(t.app, 'covers');
-      const response = await send('POST', '/api/courses', teacher, [
-        ...fields({ ...COURSE_FIELDS, ...override }),
-        { name: 'cover', filename: 'c.jpg', content: SAMPLE_JPEG },
-      ]);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message, code: 'BAD_REQUEST', fields: { [field]: message } });
-      expect(await listStored(t.app, 'covers')).toEqual(before);
-    });
+    ])(
+      'answers %j with 400 naming the field, and keeps no cover',
+      async (override, field, message) => {
+        const teacher = await registerTeacher(t.app, t.db);
+        const before = await listStored(t.app, 'covers');
+        const response = await send('POST', '/api/courses', teacher, [
+          ...fields({ ...COURSE_FIELDS, ...override }),
+          { name: 'cover', filename: 'c.jpg', content: SAMPLE_JPEG },
+        ]);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message,
+          code: 'BAD_REQUEST',
+          fields: { [field]: message },
+        });
+        expect(await listStored(t.app, 'covers')).toEqual(before);
+      },
+    );
 
     it('answers a missing title with 400, and a JSON body with 415', async () => {
       const teacher = await registerTeacher(t.app, t.db);
@@ -109,7 +130,12 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const missing = await send('POST', '/api/courses', teacher, fields(rest));
       expect(missing.statusCode).toBe(400);
       expect(missing.json().fields.title).toBe(messages.courseTitleInvalid);
-      const json = await t.app.inject({ method: 'POST', url: '/api/courses', payload: COURSE_FIELDS, headers: bearer(teacher.token) });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: '/api/courses',
+        payload: COURSE_FIELDS,
+        headers: bearer(teacher.token),
+      });
       expect(json.statusCode).toBe(415);
     });
 
@@ -118,13 +144,25 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const before = await listStored(t.app, 'covers');
       const fake = await send('POST', '/api/courses', teacher, [
         ...fields(COURSE_FIELDS),
-        { name: 'cover', filename: 'cover.png', content: Buffer.from('<svg onload="alert(1)">not a png</svg>'), contentType: 'image/png' },
+        {
+          name: 'cover',
+          filename: 'cover.png',
+          content: Buffer.from('<svg onload="alert(1)">not a png</svg>'),
+          contentType: 'image/png',
+        },
       ]);
       expect(fake.statusCode).toBe(415);
-      expect(fake.json()).toEqual({ message: messages.coverTypeUnsupported, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(fake.json()).toEqual({
+        message: messages.coverTypeUnsupported,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       const huge = await send('POST', '/api/courses', teacher, [
         ...fields(COURSE_FIELDS),
-        { name: 'cover', filename: 'big.png', content: Buffer.concat([SAMPLE_PNG, Buffer.alloc(5 * 1024 * 1024)]) },
+        {
+          name: 'cover',
+          filename: 'big.png',
+          content: Buffer.concat([SAMPLE_PNG, Buffer.alloc(5 * 1024 * 1024)]),
+        },
       ]);
       expect(huge.statusCode).toBe(413);
       expect(huge.json()).toEqual({ message: messages.coverTooLarge, code: 'PAYLOAD_TOO_LARGE' });
@@ -175,7 +213,8 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
     it('walks every course exactly once, newest first, with the cursor', async () => {
       const teacher = await registerTeacher(t.app, t.db);
       const created: Course[] = [];
-      for (let i = 0; i < 7; i += 1) created.push(await createCourse(t.app, teacher, { title: `Курс номер ${i}` }));
+      for (let i = 0; i < 7; i += 1)
+        created.push(await createCourse(t.app, teacher, { title: `Курс номер ${i}` }));
       const seen: string[] = [];
       let cursor: string | null = null;
       let pages = 0;
@@ -197,16 +236,22 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const teacher = await registerTeacher(t.app, t.db);
       const now = new Date().toISOString();
       const ids = [];
-      for (let i = 0; i < 5; i += 1) ids.push((await createCourse(t.app, teacher, { title: `Паралельний ${i}` }))._id);
+      for (let i = 0; i < 5; i += 1)
+        ids.push((await createCourse(t.app, teacher, { title: `Паралельний ${i}` }))._id);
       // Force a tie on created_at: the id (time-ordered) must still decide.
-      await t.db.updateTable('courses').set({ created_at: now }).where('author_id', '=', teacher.user._id).execute();
+      await t.db
+        .updateTable('courses')
+        .set({ created_at: now })
+        .where('author_id', '=', teacher.user._id)
+        .execute();
       const seen: string[] = [];
       let cursor: string | null = null;
       do {
-        const response: { json(): { courses: Course[]; nextCursor: string | null } } = await t.app.inject({
-          method: 'GET',
-          url: `/api/courses?authorId=${teacher.user._id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
-        });
+        const response: { json(): { courses: Course[]; nextCursor: string | null } } =
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/courses?authorId=${teacher.user._id}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+          });
         seen.push(...response.json().courses.map((course) => course._id));
         cursor = response.json().nextCursor;
       } while (cursor);
@@ -218,14 +263,28 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       expect(tooMany.statusCode).toBe(400);
       const zero = await t.app.inject({ method: 'GET', url: '/api/courses?limit=0' });
       expect(zero.statusCode).toBe(400);
-      for (const cursor of ['garbage', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[1,2]').toString('base64url')]) {
-        const response = await t.app.inject({ method: 'GET', url: `/api/courses?cursor=${cursor}` });
+      for (const cursor of [
+        'garbage',
+        Buffer.from('{"a":1}').toString('base64url'),
+        Buffer.from('[1,2]').toString('base64url'),
+      ]) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/courses?cursor=${cursor}`,
+        });
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toMatchObject({ message: messages.cursorInvalid, fields: { cursor: messages.cursorInvalid } });
+        expect(response.json()).toMatchObject({
+          message: messages.cursorInvalid,
+          fields: { cursor: messages.cursorInvalid },
+        });
       }
       const teacher = await registerTeacher(t.app, t.db);
-      for (let i = 0; i < 25; i += 1) await createCourse(t.app, teacher, { title: `Масовий курс ${i}` });
-      const page = await t.app.inject({ method: 'GET', url: `/api/courses?authorId=${teacher.user._id}` });
+      for (let i = 0; i < 25; i += 1)
+        await createCourse(t.app, teacher, { title: `Масовий курс ${i}` });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/courses?authorId=${teacher.user._id}`,
+      });
       expect(page.json().courses).toHaveLength(24);
       expect(page.json().nextCursor).not.toBeNull();
     });
@@ -262,13 +321,19 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       expect(await search('%')).toEqual([chemistry._id]);
       expect(await search('_')).toEqual([chemistry._id]);
       expect(await search('')).toHaveLength(2);
-      const tooLong = await t.app.inject({ method: 'GET', url: `/api/courses?q=${'я'.repeat(101)}` });
+      const tooLong = await t.app.inject({
+        method: 'GET',
+        url: `/api/courses?q=${'я'.repeat(101)}`,
+      });
       expect(tooLong.statusCode).toBe(400);
       expect(tooLong.json().message).toBe(messages.searchTooLong);
     });
 
     it('GET courses/{id} answers 404 courseNotFound for an unknown id', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/courses/00000000-0000-7000-8000-000000000000' });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/courses/00000000-0000-7000-8000-000000000000',
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: messages.courseNotFound, code: 'NOT_FOUND' });
     });
@@ -279,17 +344,34 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const teacher = await registerTeacher(t.app, t.db);
       const other = await createCourse(t.app, teacher, { title: 'Інший курс' });
       const course = await createCourse(t.app, teacher, { homeworkDueAt: '2030-01-01T00:00:00Z' });
-      const response = await send('PUT', '/api/courses/update', teacher, fields({ courseId: course._id, title: 'Нова назва курсу' }));
+      const response = await send(
+        'PUT',
+        '/api/courses/update',
+        teacher,
+        fields({ courseId: course._id, title: 'Нова назва курсу' }),
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json() as { course: Course; authorCourses: Course[] };
-      expect(body.course).toMatchObject({ ...COURSE_FIELDS, title: 'Нова назва курсу', homeworkDueAt: '2030-01-01T00:00:00.000Z' });
+      expect(body.course).toMatchObject({
+        ...COURSE_FIELDS,
+        title: 'Нова назва курсу',
+        homeworkDueAt: '2030-01-01T00:00:00.000Z',
+      });
       expect(body.course.updatedAt >= course.updatedAt).toBe(true);
       expect(body.authorCourses.map((c) => c._id)).toEqual([course._id, other._id]);
       // The search text follows the title.
-      const found = await t.app.inject({ method: 'GET', url: `/api/courses?authorId=${teacher.user._id}&q=нова` });
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/api/courses?authorId=${teacher.user._id}&q=нова`,
+      });
       expect(found.json().courses.map((c: Course) => c._id)).toEqual([course._id]);
       // '' clears the deadline.
-      const cleared = await send('PUT', '/api/courses/update', teacher, fields({ courseId: course._id, homeworkDueAt: '' }));
+      const cleared = await send(
+        'PUT',
+        '/api/courses/update',
+        teacher,
+        fields({ courseId: course._id, homeworkDueAt: '' }),
+      );
       expect(cleared.json().course.homeworkDueAt).toBeNull();
     });
 
@@ -308,7 +390,12 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       expect((await t.app.inject({ method: 'GET', url: oldUrl })).statusCode).toBe(404);
       expect((await t.app.inject({ method: 'GET', url: newUrl })).statusCode).toBe(200);
 
-      const removed = await send('PUT', '/api/courses/update', teacher, fields({ courseId: course._id, removeCover: 'true' }));
+      const removed = await send(
+        'PUT',
+        '/api/courses/update',
+        teacher,
+        fields({ courseId: course._id, removeCover: 'true' }),
+      );
       expect(removed.json().course.coverUrl).toBeNull();
       expect((await t.app.inject({ method: 'GET', url: newUrl })).statusCode).toBe(404);
     });
@@ -326,13 +413,28 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       for (const fileFirst of [false, true]) {
         const idPart = fields({ courseId: course._id });
         const coverPart: FormPart = { name: 'cover', filename: 'new.png', content: SAMPLE_PNG };
-        const foreign = await send('PUT', '/api/courses/update', stranger, fileFirst ? [coverPart, ...idPart] : [...idPart, coverPart]);
+        const foreign = await send(
+          'PUT',
+          '/api/courses/update',
+          stranger,
+          fileFirst ? [coverPart, ...idPart] : [...idPart, coverPart],
+        );
         expect(foreign.statusCode).toBe(403);
         expect(foreign.json().message).toBe(messages.notCourseAuthor);
       }
-      const missing = await send('PUT', '/api/courses/update', teacher, fields({ courseId: 'nope', title: 'Нова назва' }));
+      const missing = await send(
+        'PUT',
+        '/api/courses/update',
+        teacher,
+        fields({ courseId: 'nope', title: 'Нова назва' }),
+      );
       expect(missing.statusCode).toBe(404);
-      const noId = await send('PUT', '/api/courses/update', teacher, fields({ title: 'Нова назва' }));
+      const noId = await send(
+        'PUT',
+        '/api/courses/update',
+        teacher,
+        fields({ title: 'Нова назва' }),
+      );
       expect(noId.statusCode).toBe(400);
       expect(noId.json().fields).toEqual({ courseId: messages.courseIdRequired });
       expect(await listStored(t.app, 'covers')).toEqual(before);
@@ -344,7 +446,11 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const other = await registerTeacher(t.app, t.db);
       const mine = await createCourse(t.app, teacher);
       await createCourse(t.app, other);
-      const response = await t.app.inject({ method: 'GET', url: '/api/users/created-courses', headers: bearer(teacher.token) });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/created-courses',
+        headers: bearer(teacher.token),
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().createdCourses.map((c: Course) => c._id)).toEqual([mine._id]);
     });
@@ -358,14 +464,29 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       expect((await enroll(t.app, a, course._id)).enrolledCount).toBe(1);
       expect((await enroll(t.app, a, course._id)).enrolledCount).toBe(1);
       // Concurrent repeats of one student, and another student at the same time.
-      const results = await Promise.all([enroll(t.app, b, course._id), enroll(t.app, b, course._id), enroll(t.app, a, course._id)]);
+      const results = await Promise.all([
+        enroll(t.app, b, course._id),
+        enroll(t.app, b, course._id),
+        enroll(t.app, a, course._id),
+      ]);
       expect(results.every((c) => c.enrolledCount >= 1)).toBe(true);
-      expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` })).json().course.enrolledCount).toBe(2);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` })).json().course
+          .enrolledCount,
+      ).toBe(2);
 
-      const leave = () => t.app.inject({ method: 'DELETE', url: `/api/courses/${course._id}/enroll`, headers: bearer(a.token) });
+      const leave = () =>
+        t.app.inject({
+          method: 'DELETE',
+          url: `/api/courses/${course._id}/enroll`,
+          headers: bearer(a.token),
+        });
       expect((await leave()).statusCode).toBe(204);
       expect((await leave()).statusCode).toBe(204);
-      expect((await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` })).json().course.enrolledCount).toBe(1);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}` })).json().course
+          .enrolledCount,
+      ).toBe(1);
       expect((await enroll(t.app, a, course._id)).enrolledCount).toBe(2);
     });
 
@@ -373,7 +494,11 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const teacher = await registerTeacher(t.app, t.db);
       const colleague = await registerTeacher(t.app, t.db);
       const course = await createCourse(t.app, teacher);
-      const own = await t.app.inject({ method: 'POST', url: `/api/courses/${course._id}/enroll`, headers: bearer(teacher.token) });
+      const own = await t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course._id}/enroll`,
+        headers: bearer(teacher.token),
+      });
       expect(own.statusCode).toBe(403);
       expect(own.json()).toEqual({ message: messages.authorCannotEnroll, code: 'FORBIDDEN' });
       expect((await enroll(t.app, colleague, course._id)).enrolledCount).toBe(1);
@@ -382,7 +507,11 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
     it('answers 404 for enrolling in or leaving an unknown course', async () => {
       const student = await registerAccount(t.app);
       for (const method of ['POST', 'DELETE'] as const) {
-        const response = await t.app.inject({ method, url: '/api/courses/unknown/enroll', headers: bearer(student.token) });
+        const response = await t.app.inject({
+          method,
+          url: '/api/courses/unknown/enroll',
+          headers: bearer(student.token),
+        });
         expect(response.statusCode).toBe(404);
         expect(response.json().message).toBe(messages.courseNotFound);
       }
@@ -390,7 +519,11 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
 
     it('user/{id}/courses lists that user’s enrolled courses, latest enrolment first, to that user only', async () => {
       const teacher = await registerTeacher(t.app, t.db);
-      const [first, second, third] = [await createCourse(t.app, teacher), await createCourse(t.app, teacher), await createCourse(t.app, teacher)];
+      const [first, second, third] = [
+        await createCourse(t.app, teacher),
+        await createCourse(t.app, teacher),
+        await createCourse(t.app, teacher),
+      ];
       const student = await registerAccount(t.app);
       const other = await registerAccount(t.app);
       await enroll(t.app, student, second._id);
@@ -400,15 +533,25 @@ describe.each(databaseTargets)('courses API on $name', (target) => {
       const own = await t.app.inject({ method: 'GET', url, headers: bearer(student.token) });
       expect(own.statusCode).toBe(200);
       expect(own.json().courses.map((c: Course) => c._id)).toEqual([first._id, second._id]);
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(teacher.token) })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: bearer(other.token) })).statusCode,
+      ).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url, headers: bearer(teacher.token) })).statusCode,
+      ).toBe(403);
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
     });
   });
 
   describe('covers', () => {
     it('answers 404 for unknown, malformed and traversing keys', async () => {
-      for (const key of ['AAAAAAAAAAAAAAAAAAAAAA.jpg', 'short.jpg', '..%2F..%2Furok.db', '%2E%2E', 'AAAAAAAAAAAAAAAAAAAAAA.exe']) {
+      for (const key of [
+        'AAAAAAAAAAAAAAAAAAAAAA.jpg',
+        'short.jpg',
+        '..%2F..%2Furok.db',
+        '%2E%2E',
+        'AAAAAAAAAAAAAAAAAAAAAA.exe',
+      ]) {
         const response = await t.app.inject({ method: 'GET', url: `/api/files/covers/${key}` });
         expect(response.statusCode, key).toBe(404);
       }

@@ -95,48 +95,82 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
       return response.json() as { token: string; user: { _id: string } };
     };
     const teacher = await login(0);
-    const created = (await t.app.inject({ method: 'GET', url: '/api/users/created-courses', headers: bearer(teacher.token) })).json()
-      .createdCourses as Course[];
-    expect(created.map((course) => course.title).sort()).toEqual(DEMO_COURSES.map((course) => course.title).sort());
+    const created = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/users/created-courses',
+        headers: bearer(teacher.token),
+      })
+    ).json().createdCourses as Course[];
+    expect(created.map((course) => course.title).sort()).toEqual(
+      DEMO_COURSES.map((course) => course.title).sort(),
+    );
     // Newest first, as the catalogue shows them.
     expect(created[0]!.title).toBe('Основи графічного дизайну');
-    expect(created.filter((course) => course.homeworkDueAt !== null && Date.parse(course.homeworkDueAt) < Date.now())).toHaveLength(1);
+    expect(
+      created.filter(
+        (course) => course.homeworkDueAt !== null && Date.parse(course.homeworkDueAt) < Date.now(),
+      ),
+    ).toHaveLength(1);
     for (const course of created) {
       const cover = await t.app.inject({ method: 'GET', url: course.coverUrl! });
       expect(cover.statusCode).toBe(200);
       expect(cover.headers['content-type']).toBe('image/jpeg');
     }
 
-    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/courses?q=python' })).json().courses as Course[];
+    const catalogue = (await t.app.inject({ method: 'GET', url: '/api/courses?q=python' })).json()
+      .courses as Course[];
     expect(catalogue.map((course) => course.title)).toEqual(['Python для початківців']);
 
     let submissions = 0;
     for (const index of [1, 2]) {
       const student = await login(index);
-      const courses = (await t.app.inject({ method: 'GET', url: `/api/user/${student.user._id}/courses`, headers: bearer(student.token) })).json()
-        .courses as Course[];
+      const courses = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/user/${student.user._id}/courses`,
+          headers: bearer(student.token),
+        })
+      ).json().courses as Course[];
       expect(courses.length).toBeGreaterThanOrEqual(3);
       for (const course of courses) {
-        const own = (await t.app.inject({ method: 'GET', url: `/api/courses/${course._id}/homework`, headers: bearer(student.token) })).json()
-          .homework as Homework[];
+        const own = (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/courses/${course._id}/homework`,
+            headers: bearer(student.token),
+          })
+        ).json().homework as Homework[];
         submissions += own.length;
         for (const homework of own) {
-          const file = await t.app.inject({ method: 'GET', url: `/api/homework/${homework._id}/file`, headers: bearer(student.token) });
+          const file = await t.app.inject({
+            method: 'GET',
+            url: `/api/homework/${homework._id}/file`,
+            headers: bearer(student.token),
+          });
           expect(file.statusCode).toBe(200);
           // The generated files pass the same checks as an upload.
-          expect((await detectHomeworkType(file.rawPayload, homework.fileName))?.mime).toBe(homework.mimeType);
+          expect((await detectHomeworkType(file.rawPayload, homework.fileName))?.mime).toBe(
+            homework.mimeType,
+          );
         }
       }
     }
     const rows = await t.db.selectFrom('homework').selectAll().execute();
     expect(submissions).toBe(rows.length);
     expect(rows.length).toBeGreaterThanOrEqual(5);
-    expect(rows.filter((row) => row.grade !== null && row.feedback).length).toBeGreaterThanOrEqual(3);
+    expect(rows.filter((row) => row.grade !== null && row.feedback).length).toBeGreaterThanOrEqual(
+      3,
+    );
     expect(rows.filter((row) => Number(row.is_late) === 1)).toHaveLength(1);
 
     const counts = await t.db.selectFrom('courses').select(['id', 'enrolled_count']).execute();
     for (const { id, enrolled_count } of counts) {
-      const enrolled = await t.db.selectFrom('enrollments').select('user_id').where('course_id', '=', id).execute();
+      const enrolled = await t.db
+        .selectFrom('enrollments')
+        .select('user_id')
+        .where('course_id', '=', id)
+        .execute();
       expect(Number(enrolled_count)).toBe(enrolled.length);
     }
     expect((await sweepOrphanFiles(t.db, t.app.storage)).removed).toEqual([]);

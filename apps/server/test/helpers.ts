@@ -63,7 +63,11 @@ function postgresTarget(url: string): DatabaseTarget {
       const schema = `test_${randomUUID().replaceAll('-', '')}`;
       await admin(`CREATE SCHEMA ${schema}`);
       const dataDir = makeDataDir();
-      const { db, dialect } = openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') });
+      const { db, dialect } = openDatabase({
+        url,
+        schema,
+        sqlitePath: path.join(dataDir, 'unused.db'),
+      });
       await migrateToLatest(db, { schema });
       return {
         db,
@@ -108,7 +112,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await target.open();
   const config = testConfig(database.dataDir, options.config);
-  const app = await buildApp({ config, db: database.db, dialect: database.dialect }, { logger: options.logger });
+  const app = await buildApp(
+    { config, db: database.db, dialect: database.dialect },
+    { logger: options.logger },
+  );
   return {
     app,
     db: database.db,
@@ -121,7 +128,10 @@ export async function createTestApp(
 }
 
 /** One app for a describe block: built before its tests, closed after them. */
-export function useTestApp(target: DatabaseTarget, options: Parameters<typeof createTestApp>[1] = {}): TestApp {
+export function useTestApp(
+  target: DatabaseTarget,
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     current = await createTestApp(target, options);
@@ -176,9 +186,19 @@ export async function registerAccount(
     password: PASSWORD,
     ...overrides,
   };
-  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress });
-  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
-  return { ...(response.json() as AuthResponse), telephone: body.telephone, password: body.password };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: body,
+    remoteAddress,
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return {
+    ...(response.json() as AuthResponse),
+    telephone: body.telephone,
+    password: body.password,
+  };
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -24,12 +24,27 @@ import {
   uploadHomeworkRequest,
 } from './course-fixtures.ts';
 
-const HOMEWORK_KEYS = ['_id', 'comment', 'courseId', 'feedback', 'fileName', 'grade', 'gradedAt', 'isLate', 'mimeType', 'size', 'submittedAt', 'userId'];
+const HOMEWORK_KEYS = [
+  '_id',
+  'comment',
+  'courseId',
+  'feedback',
+  'fileName',
+  'grade',
+  'gradedAt',
+  'isLate',
+  'mimeType',
+  'size',
+  'submittedAt',
+  'userId',
+];
 
 /** Every entry of a zip: name → content. */
 async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: true }, (error, file) => (error ? reject(error) : resolve(file))),
+    yauzl.fromBuffer(buffer, { lazyEntries: true, decodeStrings: true }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
   );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
@@ -66,15 +81,26 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     return { teacher, course, student };
   }
 
-  const get = (url: string, account?: Account) => t.app.inject({ method: 'GET', url, headers: account ? bearer(account.token) : {} });
+  const get = (url: string, account?: Account) =>
+    t.app.inject({ method: 'GET', url, headers: account ? bearer(account.token) : {} });
   const grade = (id: string, account: Account, body: unknown) =>
-    t.app.inject({ method: 'PUT', url: `/api/homework/${id}/grade`, payload: body as object, headers: bearer(account.token) });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/homework/${id}/grade`,
+      payload: body as object,
+      headers: bearer(account.token),
+    });
 
   describe('uploading', () => {
     it('stores a submission: 201 {homework, message}, with the file behind an attachment download', async () => {
       const { course, student, teacher } = await setUp();
       const response = await t.app.inject(
-        uploadHomeworkRequest(student, course._id, { content: SAMPLE_PDF, filename: 'Домашнє завдання.pdf' }, { comment: 'Готово' }),
+        uploadHomeworkRequest(
+          student,
+          course._id,
+          { content: SAMPLE_PDF, filename: 'Домашнє завдання.pdf' },
+          { comment: 'Готово' },
+        ),
       );
       expect(response.statusCode).toBe(201);
       const { homework, message } = response.json() as { homework: Homework; message: string };
@@ -108,7 +134,12 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
 
     it.each([
       ['ZIP', SAMPLE_ZIP, 'answers.zip', 'application/zip'],
-      ['DOCX', SAMPLE_DOCX, 'essay.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      [
+        'DOCX',
+        SAMPLE_DOCX,
+        'essay.docx',
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      ],
       ['ODT', SAMPLE_ODT, 'essay.odt', 'application/vnd.oasis.opendocument.text'],
       ['PDF', SAMPLE_PDF, 'a.pdf', 'application/pdf'],
       ['PNG', SAMPLE_PNG, 'scan.png', 'image/png'],
@@ -118,11 +149,15 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       ['DOC (an OLE file named .doc)', SAMPLE_CFB, 'essay.doc', 'application/msword'],
     ] as const)('detects %s from the bytes', async (_label, content, filename, mimeType) => {
       const { course, student } = await setUp();
-      const response = await t.app.inject(uploadHomeworkRequest(student, course._id, { content, filename }));
+      const response = await t.app.inject(
+        uploadHomeworkRequest(student, course._id, { content, filename }),
+      );
       expect(response.statusCode).toBe(201);
       expect(response.json().homework.mimeType).toBe(mimeType);
       const file = await get(`/api/homework/${response.json().homework._id}/file`, student);
-      expect(file.headers['content-type']).toBe(mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : mimeType);
+      expect(file.headers['content-type']).toBe(
+        mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : mimeType,
+      );
       expect(file.rawPayload.equals(content)).toBe(true);
     });
 
@@ -130,20 +165,32 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       ['an ELF executable renamed .pdf', ELF_BINARY, 'homework.pdf'],
       ['a Windows executable renamed .pdf', MZ_BINARY, 'homework.pdf'],
       ['an OLE file not named .doc (an installer?)', SAMPLE_CFB, 'setup.msi'],
-      ['binary bytes that are not UTF-8', Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00, 0x42]), 'notes.txt'],
+      [
+        'binary bytes that are not UTF-8',
+        Buffer.from([0xff, 0xfe, 0x00, 0x41, 0x00, 0x42]),
+        'notes.txt',
+      ],
       ['text with NUL bytes', Buffer.from('hello\u0000world'), 'notes.txt'],
     ])('refuses %s with 415, storing nothing', async (_label, content, filename) => {
       const { course, student } = await setUp();
       const before = await listStored(t.app, 'homework');
-      const response = await t.app.inject(uploadHomeworkRequest(student, course._id, { content, filename }));
+      const response = await t.app.inject(
+        uploadHomeworkRequest(student, course._id, { content, filename }),
+      );
       expect(response.statusCode).toBe(415);
-      expect(response.json()).toEqual({ message: messages.homeworkTypeUnsupported, code: 'UNSUPPORTED_MEDIA_TYPE' });
+      expect(response.json()).toEqual({
+        message: messages.homeworkTypeUnsupported,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
       expect(await listStored(t.app, 'homework')).toEqual(before);
     });
 
     it('accepts the file before the course id', async () => {
       const { course, student } = await setUp();
-      const homework = await uploadHomework(t.app, student, course._id, undefined, { fileFirst: true, comment: 'спершу файл' });
+      const homework = await uploadHomework(t.app, student, course._id, undefined, {
+        fileFirst: true,
+        comment: 'спершу файл',
+      });
       expect(homework).toMatchObject({ courseId: course._id, comment: 'спершу файл' });
     });
 
@@ -153,7 +200,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const before = await listStored(t.app, 'homework');
       for (const account of [outsider, teacher]) {
         for (const fileFirst of [false, true]) {
-          const response = await t.app.inject(uploadHomeworkRequest(account, course._id, undefined, { fileFirst }));
+          const response = await t.app.inject(
+            uploadHomeworkRequest(account, course._id, undefined, { fileFirst }),
+          );
           expect(response.statusCode).toBe(403);
           expect(response.json()).toEqual({ message: messages.notEnrolled, code: 'FORBIDDEN' });
         }
@@ -164,16 +213,28 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     it('answers 400 without a file or a course id, 404 for an unknown course, 400 for a long comment', async () => {
       const { course, student } = await setUp();
       const before = await listStored(t.app, 'homework');
-      const noFile = await t.app.inject(uploadHomeworkRequest(student, course._id, { content: Buffer.alloc(0), filename: 'empty.pdf' }));
+      const noFile = await t.app.inject(
+        uploadHomeworkRequest(student, course._id, {
+          content: Buffer.alloc(0),
+          filename: 'empty.pdf',
+        }),
+      );
       expect(noFile.statusCode).toBe(400);
-      expect(noFile.json()).toMatchObject({ message: messages.fileRequired, fields: { file: messages.fileRequired } });
+      expect(noFile.json()).toMatchObject({
+        message: messages.fileRequired,
+        fields: { file: messages.fileRequired },
+      });
       const noCourse = await t.app.inject(uploadHomeworkRequest(student, '', undefined));
       expect(noCourse.statusCode).toBe(400);
       expect(noCourse.json().fields).toEqual({ courseId: messages.courseIdRequired });
-      const unknown = await t.app.inject(uploadHomeworkRequest(student, 'no-such-course', undefined, { fileFirst: true }));
+      const unknown = await t.app.inject(
+        uploadHomeworkRequest(student, 'no-such-course', undefined, { fileFirst: true }),
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().message).toBe(messages.courseNotFound);
-      const longComment = await t.app.inject(uploadHomeworkRequest(student, course._id, undefined, { comment: 'я'.repeat(1001) }));
+      const longComment = await t.app.inject(
+        uploadHomeworkRequest(student, course._id, undefined, { comment: 'я'.repeat(1001) }),
+      );
       expect(longComment.statusCode).toBe(400);
       expect(longComment.json().fields).toEqual({ comment: messages.commentTooLong });
       expect(await listStored(t.app, 'homework')).toEqual(before);
@@ -189,9 +250,16 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         ['evil\u202Efdp.exe', 'evilfdp.exe'],
         ['.hidden.txt', 'hidden.txt'],
       ]) {
-        const homework = await uploadHomework(t.app, student, course._id, { content: SAMPLE_TXT, filename: filename! });
+        const homework = await uploadHomework(t.app, student, course._id, {
+          content: SAMPLE_TXT,
+          filename: filename!,
+        });
         expect(homework.fileName).toBe(stored);
-        const row = await t.db.selectFrom('homework').select('file_key').where('id', '=', homework._id).executeTakeFirstOrThrow();
+        const row = await t.db
+          .selectFrom('homework')
+          .select('file_key')
+          .where('id', '=', homework._id)
+          .executeTakeFirstOrThrow();
         expect(row.file_key).toMatch(/^homework\/[A-Za-z0-9_-]{22}$/);
       }
     });
@@ -200,10 +268,22 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
   describe('own submissions, resubmission and lateness', () => {
     it('keeps every submission, newest first; a graded one stays graded', async () => {
       const { course, student, teacher } = await setUp();
-      const first = await uploadHomework(t.app, student, course._id, { content: SAMPLE_TXT, filename: 'v1.txt' });
-      expect((await grade(first._id, teacher, { grade: '7', feedback: 'Доопрацюйте висновки.' })).statusCode).toBe(200);
-      const second = await uploadHomework(t.app, student, course._id, { content: SAMPLE_PDF, filename: 'v2.pdf' });
-      const third = await uploadHomework(t.app, student, course._id, { content: SAMPLE_PDF, filename: 'v3.pdf' });
+      const first = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_TXT,
+        filename: 'v1.txt',
+      });
+      expect(
+        (await grade(first._id, teacher, { grade: '7', feedback: 'Доопрацюйте висновки.' }))
+          .statusCode,
+      ).toBe(200);
+      const second = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'v2.pdf',
+      });
+      const third = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'v3.pdf',
+      });
 
       const own = await get(`/api/courses/${course._id}/homework`, student);
       expect(own.statusCode).toBe(200);
@@ -216,8 +296,12 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const other = await registerAccount(t.app);
       await enroll(t.app, other, course._id);
       await uploadHomework(t.app, other, course._id);
-      expect((await get(`/api/courses/${course._id}/homework`, student)).json().homework).toHaveLength(3);
-      expect((await get(`/api/courses/${course._id}/homework`, other)).json().homework).toHaveLength(1);
+      expect(
+        (await get(`/api/courses/${course._id}/homework`, student)).json().homework,
+      ).toHaveLength(3);
+      expect(
+        (await get(`/api/courses/${course._id}/homework`, other)).json().homework,
+      ).toHaveLength(1);
     });
 
     it('flags a submission after the deadline as late', async () => {
@@ -232,10 +316,16 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     it('keeps the history when a student leaves and comes back', async () => {
       const { course, student } = await setUp();
       await uploadHomework(t.app, student, course._id);
-      await t.app.inject({ method: 'DELETE', url: `/api/courses/${course._id}/enroll`, headers: bearer(student.token) });
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/courses/${course._id}/enroll`,
+        headers: bearer(student.token),
+      });
       expect((await get(`/api/courses/${course._id}/homework`, student)).statusCode).toBe(403);
       await enroll(t.app, student, course._id);
-      expect((await get(`/api/courses/${course._id}/homework`, student)).json().homework).toHaveLength(1);
+      expect(
+        (await get(`/api/courses/${course._id}/homework`, student)).json().homework,
+      ).toHaveLength(1);
     });
   });
 
@@ -253,13 +343,24 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(response.statusCode).toBe(200);
       const users = response.json().users as UserWithHomework[];
       expect(users.map((u) => u.username)).toEqual(['Andrii Melnyk', 'Iryna Shevchenko']);
-      expect(Object.keys(users[0]!).sort()).toEqual(['_id', 'email', 'homework', 'telephone', 'username']);
+      expect(Object.keys(users[0]!).sort()).toEqual([
+        '_id',
+        'email',
+        'homework',
+        'telephone',
+        'username',
+      ]);
       expect(users[0]!.telephone).toBe(student.telephone);
       expect(users[0]!.homework.map((h) => h._id)).toEqual([a2._id, a1._id]);
       expect(users[1]!.homework.map((h) => h._id)).toEqual([b1._id]);
       // A student who left is not listed; their work stays in the exports.
-      await t.app.inject({ method: 'DELETE', url: `/api/courses/${course._id}/enroll`, headers: bearer(late.token) });
-      const after = (await get(`/api/courses/${course._id}/userswithhw`, teacher)).json().users as UserWithHomework[];
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/courses/${course._id}/enroll`,
+        headers: bearer(late.token),
+      });
+      const after = (await get(`/api/courses/${course._id}/userswithhw`, teacher)).json()
+        .users as UserWithHomework[];
       expect(after.map((u) => u._id)).toEqual([student.user._id]);
     });
   });
@@ -268,7 +369,10 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     it('grades once: 200 {homework}, then 409 alreadyGraded', async () => {
       const { course, student, teacher } = await setUp();
       const homework = await uploadHomework(t.app, student, course._id);
-      const response = await grade(homework._id, teacher, { grade: ' 12 ', feedback: '  Відмінно!  ' });
+      const response = await grade(homework._id, teacher, {
+        grade: ' 12 ',
+        feedback: '  Відмінно!  ',
+      });
       expect(response.statusCode).toBe(200);
       const graded = response.json().homework as Homework;
       expect(graded).toMatchObject({ _id: homework._id, grade: '12', feedback: 'Відмінно!' });
@@ -277,7 +381,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(again.statusCode).toBe(409);
       expect(again.json()).toEqual({ message: messages.alreadyGraded, code: 'CONFLICT' });
       const withoutFeedback = await uploadHomework(t.app, student, course._id);
-      expect((await grade(withoutFeedback._id, teacher, { grade: 'A' })).json().homework.feedback).toBeNull();
+      expect(
+        (await grade(withoutFeedback._id, teacher, { grade: 'A' })).json().homework.feedback,
+      ).toBeNull();
     });
 
     it('lets exactly one of two racing graders win', async () => {
@@ -289,7 +395,11 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const statuses = results.map((r) => r.statusCode).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
       const winner = results.find((r) => r.statusCode === 200)!.json().homework.grade;
-      const row = await t.db.selectFrom('homework').select('grade').where('id', '=', homework._id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('homework')
+        .select('grade')
+        .where('id', '=', homework._id)
+        .executeTakeFirstOrThrow();
       expect(row.grade).toBe(winner);
     });
 
@@ -297,7 +407,12 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       ['an empty grade', { grade: '' }, 'grade', messages.gradeRequired],
       ['a blank grade', { grade: '   ' }, 'grade', messages.gradeRequired],
       ['an 11-character grade', { grade: '12345678901' }, 'grade', messages.gradeRequired],
-      ['2001 characters of feedback', { grade: '10', feedback: 'я'.repeat(2001) }, 'feedback', messages.feedbackTooLong],
+      [
+        '2001 characters of feedback',
+        { grade: '10', feedback: 'я'.repeat(2001) },
+        'feedback',
+        messages.feedbackTooLong,
+      ],
       ['no grade', {}, 'grade', messages.gradeRequired],
     ])('refuses %s with 400 naming the field', async (_label, body, field, message) => {
       const { course, student, teacher } = await setUp();
@@ -325,13 +440,29 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const student = await registerAccount(small.app);
       await enroll(small.app, student, course._id);
       const exactly = Buffer.concat([SAMPLE_PDF, Buffer.alloc(64 * 1024 - SAMPLE_PDF.length)]);
-      expect((await small.app.inject(uploadHomeworkRequest(student, course._id, { content: exactly, filename: 'max.pdf' }))).statusCode).toBe(201);
+      expect(
+        (
+          await small.app.inject(
+            uploadHomeworkRequest(student, course._id, { content: exactly, filename: 'max.pdf' }),
+          )
+        ).statusCode,
+      ).toBe(201);
       const before = await listStored(small.app, 'homework');
       const over = Buffer.concat([exactly, Buffer.from('x')]);
       for (const fileFirst of [false, true]) {
-        const response = await small.app.inject(uploadHomeworkRequest(student, course._id, { content: over, filename: 'big.pdf' }, { fileFirst }));
+        const response = await small.app.inject(
+          uploadHomeworkRequest(
+            student,
+            course._id,
+            { content: over, filename: 'big.pdf' },
+            { fileFirst },
+          ),
+        );
         expect(response.statusCode).toBe(413);
-        expect(response.json()).toEqual({ message: messages.homeworkTooLarge, code: 'PAYLOAD_TOO_LARGE' });
+        expect(response.json()).toEqual({
+          message: messages.homeworkTooLarge,
+          code: 'PAYLOAD_TOO_LARGE',
+        });
       }
       expect(await listStored(small.app, 'homework')).toEqual(before);
       expect(fs.readdirSync(path.join(small.config.uploadsDir, '.tmp'))).toEqual([]);
@@ -352,11 +483,16 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const before = await listStored(limited.app, 'homework');
       const refused = await limited.app.inject(uploadHomeworkRequest(student, course._id));
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toEqual({ message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+      expect(refused.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(await listStored(limited.app, 'homework')).toEqual(before);
       // The limit is per student.
-      expect((await limited.app.inject(uploadHomeworkRequest(other, course._id))).statusCode).toBe(201);
+      expect((await limited.app.inject(uploadHomeworkRequest(other, course._id))).statusCode).toBe(
+        201,
+      );
     });
   });
 
@@ -370,17 +506,34 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const slash = await registerAccount(t.app, { username: 'Ivan/../Petrenko' });
       await enroll(t.app, slash, course._id);
 
-      await uploadHomework(t.app, student, course._id, { content: SAMPLE_PDF, filename: 'Есе.pdf' });
-      await uploadHomework(t.app, student, course._id, { content: SAMPLE_TXT, filename: 'Есе.pdf.txt' });
-      await uploadHomework(t.app, student, course._id, { content: Buffer.from('друга версія\n'), filename: 'есе.pdf' });
-      await uploadHomework(t.app, namesake, course._id, { content: SAMPLE_PNG, filename: 'Есе.png' });
-      await uploadHomework(t.app, dots, course._id, { content: SAMPLE_TXT, filename: '../../x.txt' });
+      await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'Есе.pdf',
+      });
+      await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_TXT,
+        filename: 'Есе.pdf.txt',
+      });
+      await uploadHomework(t.app, student, course._id, {
+        content: Buffer.from('друга версія\n'),
+        filename: 'есе.pdf',
+      });
+      await uploadHomework(t.app, namesake, course._id, {
+        content: SAMPLE_PNG,
+        filename: 'Есе.png',
+      });
+      await uploadHomework(t.app, dots, course._id, {
+        content: SAMPLE_TXT,
+        filename: '../../x.txt',
+      });
       await uploadHomework(t.app, slash, course._id, { content: SAMPLE_TXT, filename: 'a.txt' });
 
       const response = await get(`/api/courses/${course._id}/homework.zip`, teacher);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/zip');
-      expect(dispositionName(response.headers['content-disposition'] as string)).toBe(`${course.title} — домашні завдання.zip`);
+      expect(dispositionName(response.headers['content-disposition'] as string)).toBe(
+        `${course.title} — домашні завдання.zip`,
+      );
       const entries = await readZip(response.rawPayload);
       expect([...entries.keys()].sort()).toEqual(
         [
@@ -394,7 +547,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       );
       for (const name of entries.keys()) {
         expect(name.split('/')).toHaveLength(2);
-        expect(name.split('/').every((segment) => segment !== '..' && segment !== '.' && segment !== '')).toBe(true);
+        expect(
+          name.split('/').every((segment) => segment !== '..' && segment !== '.' && segment !== ''),
+        ).toBe(true);
       }
       expect(entries.get('Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
       expect(entries.get('Andrii Melnyk/есе (2).pdf')!.toString()).toBe('друга версія\n');
@@ -409,19 +564,35 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     });
 
     it('grades.csv has a BOM, one row per submission, and no formula cells', async () => {
-      const { course, student, teacher } = await setUp({ homeworkDueAt: new Date(Date.now() - 1000).toISOString() });
+      const { course, student, teacher } = await setUp({
+        homeworkDueAt: new Date(Date.now() - 1000).toISOString(),
+      });
       const evil = await registerAccount(t.app, { username: '=HYPERLINK("http://x","y")' });
       await enroll(t.app, evil, course._id);
-      const h1 = await uploadHomework(t.app, student, course._id, { content: SAMPLE_PDF, filename: 'Есе, версія 1.pdf' });
-      await grade(h1._id, teacher, { grade: '10', feedback: 'Добре, але "висновки" короткі.\nДругий рядок.' });
-      await uploadHomework(t.app, student, course._id, { content: SAMPLE_TXT, filename: '@cmd.txt' });
-      const h3 = await uploadHomework(t.app, evil, course._id, { content: SAMPLE_TXT, filename: '+1.txt' });
+      const h1 = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'Есе, версія 1.pdf',
+      });
+      await grade(h1._id, teacher, {
+        grade: '10',
+        feedback: 'Добре, але "висновки" короткі.\nДругий рядок.',
+      });
+      await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_TXT,
+        filename: '@cmd.txt',
+      });
+      const h3 = await uploadHomework(t.app, evil, course._id, {
+        content: SAMPLE_TXT,
+        filename: '+1.txt',
+      });
       await grade(h3._id, teacher, { grade: '-1', feedback: '=1+1' });
 
       const response = await get(`/api/courses/${course._id}/grades.csv`, teacher);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(dispositionName(response.headers['content-disposition'] as string)).toBe(`${course.title} — оцінки.csv`);
+      expect(dispositionName(response.headers['content-disposition'] as string)).toBe(
+        `${course.title} — оцінки.csv`,
+      );
       expect(response.rawPayload.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf]))).toBe(true);
       const text = response.rawPayload.subarray(3).toString('utf8');
       expect(text.endsWith('\r\n')).toBe(true);
@@ -436,7 +607,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         `Andrii Melnyk,'${student.telephone},"Есе, версія 1.pdf",${h1.submittedAt},так,10,"Добре, але ""висновки"" короткі.\nДругий рядок.",${lines[2]!.split(',').at(-1)}`,
       );
       expect(lines[2]!.split(',').at(-1)).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(lines[3]).toMatch(new RegExp(`^Andrii Melnyk,'\\${student.telephone},'@cmd\\.txt,[^,]+,так,,,$`));
+      expect(lines[3]).toMatch(
+        new RegExp(`^Andrii Melnyk,'\\${student.telephone},'@cmd\\.txt,[^,]+,так,,,$`),
+      );
     });
   });
 });

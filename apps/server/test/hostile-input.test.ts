@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, databaseTargets, registerAccount, useTestApp, validApplication } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  registerAccount,
+  useTestApp,
+  validApplication,
+} from './helpers.ts';
 
 const HUGE = 'Ж'.repeat(200_000);
 
@@ -11,18 +17,54 @@ const HOSTILE_BODIES: { label: string; payload: string; contentType?: string }[]
   { label: 'a JSON array', payload: '[1,2,3]' },
   { label: 'a JSON string', payload: '"hello"' },
   { label: 'a JSON number', payload: '42' },
-  { label: 'numbers for strings', payload: JSON.stringify({ username: 1, email: 2, telephone: 3, password: 4, bio: 5, token: 6 }) },
-  { label: 'nested objects', payload: JSON.stringify({ username: { $gt: '' }, telephone: ['+380671234567'], password: { a: 1 } }) },
-  { label: 'booleans and nulls', payload: JSON.stringify({ username: true, email: null, telephone: false, password: null }) },
+  {
+    label: 'numbers for strings',
+    payload: JSON.stringify({ username: 1, email: 2, telephone: 3, password: 4, bio: 5, token: 6 }),
+  },
+  {
+    label: 'nested objects',
+    payload: JSON.stringify({
+      username: { $gt: '' },
+      telephone: ['+380671234567'],
+      password: { a: 1 },
+    }),
+  },
+  {
+    label: 'booleans and nulls',
+    payload: JSON.stringify({ username: true, email: null, telephone: false, password: null }),
+  },
   {
     label: '200 kB strings',
-    payload: JSON.stringify({ username: HUGE, email: HUGE, telephone: HUGE, password: HUGE, bio: HUGE, token: HUGE, fullName: HUGE, motivation: HUGE }),
+    payload: JSON.stringify({
+      username: HUGE,
+      email: HUGE,
+      telephone: HUGE,
+      password: HUGE,
+      bio: HUGE,
+      token: HUGE,
+      fullName: HUGE,
+      motivation: HUGE,
+    }),
   },
   { label: 'a __proto__ key', payload: '{"__proto__": {"isAdmin": true}, "username": "abc"}' },
-  { label: 'a constructor.prototype key', payload: '{"constructor": {"prototype": {"isAdmin": true}}}' },
+  {
+    label: 'a constructor.prototype key',
+    payload: '{"constructor": {"prototype": {"isAdmin": true}}}',
+  },
   { label: 'text/plain', payload: 'username=abc', contentType: 'text/plain' },
-  { label: 'a form encoding', payload: 'username=abc&isAdmin=true', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'control characters', payload: JSON.stringify({ username: '\u0000\u0001abc', telephone: '+38067\u0000', password: 'Aaaaaaaa\u0000' }) },
+  {
+    label: 'a form encoding',
+    payload: 'username=abc&isAdmin=true',
+    contentType: 'application/x-www-form-urlencoded',
+  },
+  {
+    label: 'control characters',
+    payload: JSON.stringify({
+      username: '\u0000\u0001abc',
+      telephone: '+38067\u0000',
+      password: 'Aaaaaaaa\u0000',
+    }),
+  },
 ];
 
 const ENDPOINTS = [
@@ -38,29 +80,38 @@ describe.each(databaseTargets)('hostile input on $name', (target) => {
   const t = useTestApp(target);
 
   describe.each(ENDPOINTS)('$method $url', (endpoint) => {
-    it.each(HOSTILE_BODIES)('answers $label with a 4xx error body, never a 5xx', async ({ payload, contentType }) => {
-      const account = await registerAccount(t.app);
-      const response = await t.app.inject({
-        method: endpoint.method,
-        url: endpoint.url,
-        payload,
-        headers: {
-          'content-type': contentType ?? 'application/json',
-          ...(endpoint.signedIn ? bearer(account.token) : {}),
-        },
-      });
-      // Logout takes no body: any body with a valid session simply signs out.
-      if (endpoint.url.endsWith('logout') && response.statusCode === 204) return;
-      expect(response.statusCode).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode).toBeLessThan(500);
-      expect(typeof response.json().message).toBe('string');
-      // No internals: no stack frames, no library names.
-      expect(response.body).not.toMatch(/\.(ts|js):\d+|node_modules|Error:/);
+    it.each(HOSTILE_BODIES)(
+      'answers $label with a 4xx error body, never a 5xx',
+      async ({ payload, contentType }) => {
+        const account = await registerAccount(t.app);
+        const response = await t.app.inject({
+          method: endpoint.method,
+          url: endpoint.url,
+          payload,
+          headers: {
+            'content-type': contentType ?? 'application/json',
+            ...(endpoint.signedIn ? bearer(account.token) : {}),
+          },
+        });
+        // Logout takes no body: any body with a valid session simply signs out.
+        if (endpoint.url.endsWith('logout') && response.statusCode === 204) return;
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(typeof response.json().message).toBe('string');
+        // No internals: no stack frames, no library names.
+        expect(response.body).not.toMatch(/\.(ts|js):\d+|node_modules|Error:/);
 
-      const user = (await t.app.inject({ method: 'POST', url: '/api/auth/getUser', headers: bearer(account.token) })).json().user;
-      if (user) expect(user.isAdmin).toBe(false);
-      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
-    });
+        const user = (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/getUser',
+            headers: bearer(account.token),
+          })
+        ).json().user;
+        if (user) expect(user.isAdmin).toBe(false);
+        expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+      },
+    );
   });
 
   it('refuses a body over 1 MB with 413', async () => {
@@ -77,7 +128,8 @@ describe.each(databaseTargets)('hostile input on $name', (target) => {
     const register = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: '{"username":"Hacker","email":"h@example.com","telephone":"+380671110999","password":"Secret2024","isAdmin":true,"__proto__x":1}',
+      payload:
+        '{"username":"Hacker","email":"h@example.com","telephone":"+380671110999","password":"Secret2024","isAdmin":true,"__proto__x":1}',
       headers: { 'content-type': 'application/json' },
     });
     expect(register.statusCode).toBe(201);
@@ -85,7 +137,12 @@ describe.each(databaseTargets)('hostile input on $name', (target) => {
     await t.app.inject({
       method: 'PUT',
       url: '/api/auth/updateUser',
-      payload: { username: 'Hacker', email: 'h@example.com', telephone: '+380671110999', isAdmin: true },
+      payload: {
+        username: 'Hacker',
+        email: 'h@example.com',
+        telephone: '+380671110999',
+        isAdmin: true,
+      },
       headers: bearer(token),
     });
     const application = await t.app.inject({
@@ -95,7 +152,9 @@ describe.each(databaseTargets)('hostile input on $name', (target) => {
     });
     expect(application.statusCode).toBe(201);
     expect(application.json().application.status).toBe('pending');
-    const user = (await t.app.inject({ method: 'POST', url: '/api/auth/getUser', payload: { token } })).json().user;
+    const user = (
+      await t.app.inject({ method: 'POST', url: '/api/auth/getUser', payload: { token } })
+    ).json().user;
     expect(user.isAdmin).toBe(false);
   });
 });

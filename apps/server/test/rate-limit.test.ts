@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { MemoryRateLimiter, RATE_LIMITS, unlimitedRateLimiter } from '../src/lib/rate-limiter.ts';
-import { databaseTargets, PASSWORD, registerAccount, uniqueTelephone, useTestApp, validApplication } from './helpers.ts';
+import {
+  databaseTargets,
+  PASSWORD,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+  validApplication,
+} from './helpers.ts';
 
 describe('MemoryRateLimiter', () => {
   let clock = 0;
@@ -18,7 +25,8 @@ describe('MemoryRateLimiter', () => {
 
   it('allows `limit` calls per window, then refuses with the seconds left', async () => {
     make();
-    for (let i = 0; i < 3; i += 1) expect(await limiter.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
+    for (let i = 0; i < 3; i += 1)
+      expect(await limiter.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
     clock += 15_500;
     expect(await limiter.consume('k', rule)).toEqual({ allowed: false, retryAfterSeconds: 45 });
   });
@@ -55,7 +63,8 @@ describe('MemoryRateLimiter', () => {
 
   it('the unlimited limiter allows everything (RATE_LIMIT=off)', async () => {
     make();
-    for (let i = 0; i < 1000; i += 1) expect((await unlimitedRateLimiter.consume('k', rule)).allowed).toBe(true);
+    for (let i = 0; i < 1000; i += 1)
+      expect((await unlimitedRateLimiter.consume('k', rule)).allowed).toBe(true);
   });
 });
 
@@ -63,11 +72,19 @@ describe.each(databaseTargets)('throttling on $name', (target) => {
   const t = useTestApp(target, { config: { rateLimit: true } });
 
   const login = (telephone: string, password: string, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { telephone, password }, remoteAddress });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { telephone, password },
+      remoteAddress,
+    });
 
   function expectTooMany(response: Awaited<ReturnType<typeof login>>, windowSeconds: number) {
     expect(response.statusCode).toBe(429);
-    expect(response.json()).toEqual({ message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+    expect(response.json()).toEqual({
+      message: messages.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
     const retryAfter = Number(response.headers['retry-after']);
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
@@ -102,7 +119,12 @@ describe.each(databaseTargets)('throttling on $name', (target) => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: 'One More', email: 'more@example.com', telephone: uniqueTelephone(), password: PASSWORD },
+      payload: {
+        username: 'One More',
+        email: 'more@example.com',
+        telephone: uniqueTelephone(),
+        password: PASSWORD,
+      },
       remoteAddress: '10.2.0.1',
     });
     expectTooMany(refused, windowSeconds);
@@ -112,7 +134,12 @@ describe.each(databaseTargets)('throttling on $name', (target) => {
   it(`teacher applications: ${RATE_LIMITS.teacherApplicationPerIp.limit} per address an hour, then 429`, async () => {
     const { limit, windowSeconds } = RATE_LIMITS.teacherApplicationPerIp;
     const apply = (remoteAddress: string) =>
-      t.app.inject({ method: 'POST', url: '/api/applications/teachers', payload: validApplication(), remoteAddress });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/applications/teachers',
+        payload: validApplication(),
+        remoteAddress,
+      });
     for (let i = 0; i < limit; i += 1) expect((await apply('10.3.0.1')).statusCode).toBe(201);
     expectTooMany(await apply('10.3.0.1'), windowSeconds);
     expect((await apply('10.3.0.2')).statusCode).toBe(201);

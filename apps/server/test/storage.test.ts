@@ -7,7 +7,15 @@ import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { LocalDiskStorage } from '../src/storage/local-disk-storage.ts';
 import { isValidStorageKey, StorageNotFoundError } from '../src/storage/storage.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp } from './helpers.ts';
-import { createCourse, enroll, listStored, registerTeacher, SAMPLE_JPEG, SAMPLE_PDF, uploadHomework } from './course-fixtures.ts';
+import {
+  createCourse,
+  enroll,
+  listStored,
+  registerTeacher,
+  SAMPLE_JPEG,
+  SAMPLE_PDF,
+  uploadHomework,
+} from './course-fixtures.ts';
 
 const KEY = 'homework/AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -31,7 +39,11 @@ describe('LocalDiskStorage', () => {
   it('writes from file streams one after another (a FileHandle stream hung here on Node 20)', async () => {
     const { storage } = makeStorage();
     const source = path.join(import.meta.dirname, '../src/db/demo-covers/python.jpg');
-    for (const name of ['AAAAAAAAAAAAAAAAAAAAAA.jpg', 'BBBBBBBBBBBBBBBBBBBBBB.jpg', 'CCCCCCCCCCCCCCCCCCCCCC.jpg']) {
+    for (const name of [
+      'AAAAAAAAAAAAAAAAAAAAAA.jpg',
+      'BBBBBBBBBBBBBBBBBBBBBB.jpg',
+      'CCCCCCCCCCCCCCCCCCCCCC.jpg',
+    ]) {
       const { size } = await storage.write(`covers/${name}`, fs.createReadStream(source));
       expect(size).toBe(SAMPLE_JPEG.length);
     }
@@ -53,10 +65,19 @@ describe('LocalDiskStorage', () => {
 
   it('refuses keys it did not make: no way out of its root', async () => {
     const { storage } = makeStorage();
-    for (const key of ['../urok.db', 'homework/../../etc/passwd', '/etc/passwd', 'homework/short', 'other/AAAAAAAAAAAAAAAAAAAAAA', 'covers\\AAAAAAAAAAAAAAAAAAAAAA']) {
+    for (const key of [
+      '../urok.db',
+      'homework/../../etc/passwd',
+      '/etc/passwd',
+      'homework/short',
+      'other/AAAAAAAAAAAAAAAAAAAAAA',
+      'covers\\AAAAAAAAAAAAAAAAAAAAAA',
+    ]) {
       expect(isValidStorageKey(key), key).toBe(false);
       await expect(storage.read(key)).rejects.toBeInstanceOf(StorageNotFoundError);
-      await expect(storage.write(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(StorageNotFoundError);
+      await expect(storage.write(key, Readable.from([Buffer.from('x')]))).rejects.toBeInstanceOf(
+        StorageNotFoundError,
+      );
     }
   });
 
@@ -84,8 +105,11 @@ describe.each(databaseTargets)('start-up sweep on $name', (target) => {
 
     // What a crash between a file and its row leaves behind.
     const orphans = ['homework/OrphanOrphanOrphanOrphan', 'covers/OrphanOrphanOrphanOrph.png'];
-    for (const key of orphans) await t.app.storage.write(key, Readable.from([Buffer.from('left behind')]));
-    const keptHomework = (await listStored(t.app, 'homework')).filter((key) => !orphans.includes(key));
+    for (const key of orphans)
+      await t.app.storage.write(key, Readable.from([Buffer.from('left behind')]));
+    const keptHomework = (await listStored(t.app, 'homework')).filter(
+      (key) => !orphans.includes(key),
+    );
     const keptCovers = (await listStored(t.app, 'covers')).filter((key) => !orphans.includes(key));
     expect(keptHomework).toHaveLength(1);
     expect(keptCovers).toHaveLength(1);
@@ -97,13 +121,20 @@ describe.each(databaseTargets)('start-up sweep on $name', (target) => {
 
     // The kept files still serve, and a second sweep finds nothing.
     expect((await t.app.inject({ method: 'GET', url: course.coverUrl! })).statusCode).toBe(200);
-    const file = await t.app.inject({ method: 'GET', url: `/api/homework/${homework._id}/file`, headers: bearer(student.token) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/homework/${homework._id}/file`,
+      headers: bearer(student.token),
+    });
     expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
     expect((await sweepOrphanFiles(t.db, t.app.storage)).removed).toEqual([]);
   });
 
   it('handles more files than one batch', async () => {
-    const keys = Array.from({ length: 520 }, (_, i) => `homework/Batch${String(i).padStart(17, '0')}`);
+    const keys = Array.from(
+      { length: 520 },
+      (_, i) => `homework/Batch${String(i).padStart(17, '0')}`,
+    );
     for (const key of keys) await t.app.storage.write(key, Readable.from([Buffer.from('x')]));
     const { removed } = await sweepOrphanFiles(t.db, t.app.storage);
     expect(removed.filter((key) => key.startsWith('homework/Batch'))).toHaveLength(520);

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, toCsv } from '../src/lib/csv.ts';
-import { asciiFileName, attachmentDisposition, sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../src/lib/file-names.ts';
+import {
+  asciiFileName,
+  attachmentDisposition,
+  sanitizeArchiveSegment,
+  sanitizeFileName,
+  uniqueName,
+} from '../src/lib/file-names.ts';
 import { detectCoverType, detectHomeworkType, looksLikePlainText } from '../src/lib/file-types.ts';
 import { createTimeOrderedId } from '../src/lib/ids.ts';
 import { containsPattern, foldSearchText, searchTerms } from '../src/lib/search-text.ts';
-import { ELF_BINARY, MZ_BINARY, SAMPLE_CFB, SAMPLE_JPEG, SAMPLE_PDF, SAMPLE_PNG, SAMPLE_TXT } from './course-fixtures.ts';
+import {
+  ELF_BINARY,
+  MZ_BINARY,
+  SAMPLE_CFB,
+  SAMPLE_JPEG,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  SAMPLE_TXT,
+} from './course-fixtures.ts';
 
 describe('sanitizeFileName', () => {
   it.each([
@@ -72,7 +86,12 @@ describe('CSV', () => {
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell(null)).toBe('');
     expect(csvCell(12)).toBe('12');
-    expect(toCsv([['a', 'б'], ['1', '2']])).toBe('\uFEFFa,б\r\n1,2\r\n');
+    expect(
+      toCsv([
+        ['a', 'б'],
+        ['1', '2'],
+      ]),
+    ).toBe('\uFEFFa,б\r\n1,2\r\n');
   });
 });
 
@@ -89,7 +108,8 @@ describe('createTimeOrderedId', () => {
   it('makes UUIDv7s that sort in creation order, even within one millisecond', () => {
     const now = Date.now();
     const ids = Array.from({ length: 5000 }, () => createTimeOrderedId(now));
-    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect([...ids].sort()).toEqual(ids);
     expect(new Set(ids).size).toBe(ids.length);
     // A clock that steps back never breaks the order.
@@ -100,9 +120,18 @@ describe('createTimeOrderedId', () => {
 
 describe('file types from bytes', () => {
   it('tells homework types apart whatever the name says', async () => {
-    expect(await detectHomeworkType(SAMPLE_PDF, 'a.exe')).toEqual({ mime: 'application/pdf', ext: 'pdf' });
-    expect(await detectHomeworkType(SAMPLE_TXT, 'a.pdf')).toEqual({ mime: 'text/plain', ext: 'txt' });
-    expect(await detectHomeworkType(SAMPLE_CFB, 'Реферат.DOC')).toEqual({ mime: 'application/msword', ext: 'doc' });
+    expect(await detectHomeworkType(SAMPLE_PDF, 'a.exe')).toEqual({
+      mime: 'application/pdf',
+      ext: 'pdf',
+    });
+    expect(await detectHomeworkType(SAMPLE_TXT, 'a.pdf')).toEqual({
+      mime: 'text/plain',
+      ext: 'txt',
+    });
+    expect(await detectHomeworkType(SAMPLE_CFB, 'Реферат.DOC')).toEqual({
+      mime: 'application/msword',
+      ext: 'doc',
+    });
     expect(await detectHomeworkType(SAMPLE_CFB, 'setup.msi')).toBeNull();
     expect(await detectHomeworkType(ELF_BINARY, 'a.pdf')).toBeNull();
     expect(await detectHomeworkType(MZ_BINARY, 'a.pdf')).toBeNull();

@@ -6,9 +6,14 @@ function fit(value: string): string {
 }
 
 /** A plain-text table: a header row, a rule, then the rows; long cells are cut to fit a terminal. */
-export function formatTable(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+export function formatTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
   const cells = rows.map((row) => row.map(fit));
-  const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const widths = headers.map((header, i) =>
+    Math.max(header.length, ...cells.map((row) => (row[i] ?? '').length)),
+  );
   const line = (row: readonly string[]) =>
     row
       .map((cell, i) => cell.padEnd(widths[i] ?? 0))

@@ -115,16 +115,31 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: ANDRII,
         fileName: 'Домашнє завдання 1.pdf',
         kind: 'pdf',
-        lines: ['Python basics - homework 1', 'Andrii Melnyk', '', 'numbers = [int(x) for x in input().split()]', 'print(sum(numbers), sum(numbers) / len(numbers), max(numbers))'],
+        lines: [
+          'Python basics - homework 1',
+          'Andrii Melnyk',
+          '',
+          'numbers = [int(x) for x in input().split()]',
+          'print(sum(numbers), sum(numbers) / len(numbers), max(numbers))',
+        ],
         comment: 'Додав перевірку порожнього вводу.',
         daysAgo: 3,
-        grade: { grade: '10', feedback: 'Чудовий код: зрозумілі назви змінних і перевірка порожнього списку.' },
+        grade: {
+          grade: '10',
+          feedback: 'Чудовий код: зрозумілі назви змінних і перевірка порожнього списку.',
+        },
       },
       {
         student: IRYNA,
         fileName: 'sum_average.txt',
         kind: 'txt',
-        lines: ['numbers = [float(x) for x in input("Числа через пробіл: ").split()]', 'if numbers:', '    print("Сума:", sum(numbers))', '    print("Середнє:", sum(numbers) / len(numbers))', '    print("Максимум:", max(numbers))'],
+        lines: [
+          'numbers = [float(x) for x in input("Числа через пробіл: ").split()]',
+          'if numbers:',
+          '    print("Сума:", sum(numbers))',
+          '    print("Середнє:", sum(numbers) / len(numbers))',
+          '    print("Максимум:", max(numbers))',
+        ],
         comment: '',
         daysAgo: 2,
       },
@@ -136,7 +151,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     description:
       'Границі послідовностей і функцій, неперервність, похідна та її застосування до дослідження функцій. Розбираємо типові задачі ЗНО і першого курсу університету крок за кроком.',
     category: 'Математика',
-    homeworkTask: 'Розв’яжіть задачі 1–5 з розділу «Границі» і поясніть кожен крок. Формат — PDF, фото розв’язання або TXT.',
+    homeworkTask:
+      'Розв’яжіть задачі 1–5 з розділу «Границі» і поясніть кожен крок. Формат — PDF, фото розв’язання або TXT.',
     createdDaysAgo: 25,
     dueInDays: null,
     students: [ANDRII],
@@ -145,10 +161,19 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: ANDRII,
         fileName: 'Границі — розв’язання.txt',
         kind: 'txt',
-        lines: ['1. lim (3n+1)/(n-2) = 3', '2. lim sin(x)/x = 1 при x → 0', '3. lim (1 + 1/n)^n = e', '4. lim (x² − 4)/(x − 2) = 4', '5. lim (√(x+1) − 1)/x = 1/2'],
+        lines: [
+          '1. lim (3n+1)/(n-2) = 3',
+          '2. lim sin(x)/x = 1 при x → 0',
+          '3. lim (1 + 1/n)^n = e',
+          '4. lim (x² − 4)/(x − 2) = 4',
+          '5. lim (√(x+1) − 1)/x = 1/2',
+        ],
         comment: 'П’яту задачу розв’язав через домноження на спряжений вираз.',
         daysAgo: 6,
-        grade: { grade: '8', feedback: 'Задачі 1–4 правильно. У п’ятій бракує пояснення, чому можна скоротити на x.' },
+        grade: {
+          grade: '8',
+          feedback: 'Задачі 1–4 правильно. У п’ятій бракує пояснення, чому можна скоротити на x.',
+        },
       },
     ],
   },
@@ -158,7 +183,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     description:
       'Розмовний курс для тих, хто знає граматику, але соромиться говорити. Рольові ігри, обговорення новин і подкастів, робота над вимовою та словником для подорожей і роботи.',
     category: 'Іноземні мови',
-    homeworkTask: 'Запишіть розповідь про свою найцікавішу подорож (150–200 слів) і надішліть текст у TXT або PDF.',
+    homeworkTask:
+      'Запишіть розповідь про свою найцікавішу подорож (150–200 слів) і надішліть текст у TXT або PDF.',
     createdDaysAgo: 20,
     dueInDays: 10,
     students: [IRYNA],
@@ -170,7 +196,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     description:
       'Ключові події та постаті української історії: Київська Русь, козацька доба, національне відродження, XX століття і відновлення незалежності. Працюємо з першоджерелами та картами.',
     category: 'Історія',
-    homeworkTask: 'Напишіть есе (до 2 сторінок) про причини і наслідки Хмельниччини, спираючись щонайменше на два джерела.',
+    homeworkTask:
+      'Напишіть есе (до 2 сторінок) про причини і наслідки Хмельниччини, спираючись щонайменше на два джерела.',
     createdDaysAgo: 15,
     dueInDays: -7,
     students: [ANDRII, IRYNA],
@@ -179,7 +206,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: IRYNA,
         fileName: 'Есе Хмельниччина.pdf',
         kind: 'pdf',
-        lines: ['Khmelnytsky Uprising (1648-1657): causes and consequences', 'Iryna Shevchenko', '', 'Sources: Hrushevsky, History of Ukraine-Rus; Subtelny, Ukraine: A History.'],
+        lines: [
+          'Khmelnytsky Uprising (1648-1657): causes and consequences',
+          'Iryna Shevchenko',
+          '',
+          'Sources: Hrushevsky, History of Ukraine-Rus; Subtelny, Ukraine: A History.',
+        ],
         comment: 'Використала два джерела зі списку літератури.',
         daysAgo: 9,
         grade: { grade: '12', feedback: 'Глибокий аналіз джерел і чітка структура. Відмінно!' },
@@ -188,7 +220,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: ANDRII,
         fileName: 'Есе — Хмельниччина.txt',
         kind: 'txt',
-        lines: ['Хмельниччина: причини і наслідки', '', 'Причини: соціальний, релігійний і національний гніт.', 'Наслідки: утворення Гетьманщини, Переяславська рада.'],
+        lines: [
+          'Хмельниччина: причини і наслідки',
+          '',
+          'Причини: соціальний, релігійний і національний гніт.',
+          'Наслідки: утворення Гетьманщини, Переяславська рада.',
+        ],
         comment: 'Вибачте за запізнення.',
         daysAgo: 5,
       },
@@ -200,7 +237,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     description:
       'Кінематика, закони Ньютона, імпульс та енергія. Кожну тему закріплюємо дослідом, який можна повторити вдома, і задачами різного рівня складності.',
     category: 'Фізика',
-    homeworkTask: 'Виміряйте період коливань саморобного маятника для трьох довжин нитки та порівняйте з формулою. Звіт — PDF або фото таблиці.',
+    homeworkTask:
+      'Виміряйте період коливань саморобного маятника для трьох довжин нитки та порівняйте з формулою. Звіт — PDF або фото таблиці.',
     createdDaysAgo: 10,
     dueInDays: 21,
     students: [ANDRII],
@@ -212,7 +250,8 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     description:
       'Композиція, колір, типографіка та сітки. Навчимося створювати логотипи, афіші й макети для соцмереж, а також готувати файли до друку.',
     category: 'Дизайн',
-    homeworkTask: 'Створіть логотип для вигаданої кав’ярні у двох варіантах кольору. Надішліть PDF або PNG.',
+    homeworkTask:
+      'Створіть логотип для вигаданої кав’ярні у двох варіантах кольору. Надішліть PDF або PNG.',
     createdDaysAgo: 5,
     dueInDays: 9,
     students: [IRYNA],
@@ -221,7 +260,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: IRYNA,
         fileName: 'Логотип — чернетка.pdf',
         kind: 'pdf',
-        lines: ['Coffee shop logo - draft', 'Iryna Shevchenko', '', 'Palette: #6F4E37 coffee, #F5E6CC cream'],
+        lines: [
+          'Coffee shop logo - draft',
+          'Iryna Shevchenko',
+          '',
+          'Palette: #6F4E37 coffee, #F5E6CC cream',
+        ],
         comment: 'Перша версія, хочу почути відгук.',
         daysAgo: 4,
         grade: { grade: '9', feedback: 'Гарна ідея. Збільште контраст назви на світлому фоні.' },
@@ -230,7 +274,12 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
         student: IRYNA,
         fileName: 'Логотип — фінал.pdf',
         kind: 'pdf',
-        lines: ['Coffee shop logo - final', 'Iryna Shevchenko', '', 'Contrast improved; dark and light versions.'],
+        lines: [
+          'Coffee shop logo - final',
+          'Iryna Shevchenko',
+          '',
+          'Contrast improved; dark and light versions.',
+        ],
         comment: 'Виправила контраст, як ви радили.',
         daysAgo: 1,
       },
@@ -241,7 +290,9 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
 /** A one-page PDF with the given lines (printable ASCII) in Helvetica. */
 export function makeDemoPdf(lines: readonly string[]): Buffer {
   const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`);
-  const text = lines.map((line, i) => `${i === 0 ? '' : '0 -20 Td '}(${escape(line)}) Tj`).join('\n');
+  const text = lines
+    .map((line, i) => `${i === 0 ? '' : '0 -20 Td '}(${escape(line)}) Tj`)
+    .join('\n');
   const content = `BT /F1 12 Tf 72 770 Td\n${text}\nET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
@@ -267,7 +318,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const COVERS_DIR = path.join(import.meta.dirname, 'demo-covers');
 
 async function findUserIdByTelephone(db: Db, telephone: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('id').where('telephone', '=', telephone).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('telephone', '=', telephone)
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -309,7 +364,9 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
       const userId = studentIds.get(submission.student);
       if (!userId) continue;
       const content =
-        submission.kind === 'pdf' ? makeDemoPdf(submission.lines) : Buffer.from(`${submission.lines.join('\n')}\n`, 'utf8');
+        submission.kind === 'pdf'
+          ? makeDemoPdf(submission.lines)
+          : Buffer.from(`${submission.lines.join('\n')}\n`, 'utf8');
       const fileKey = `homework/${createStorageName()}`;
       const { size } = await storage.write(fileKey, Readable.from([content]));
       const submittedAt = at(-submission.daysAgo, 15);
@@ -352,7 +409,11 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
       for (const [index, userId] of [...studentIds.values()].entries()) {
         await trx
           .insertInto('enrollments')
-          .values({ user_id: userId, course_id: courseId, created_at: at(-demo.createdDaysAgo + 1 + index, 11) })
+          .values({
+            user_id: userId,
+            course_id: courseId,
+            created_at: at(-demo.createdDaysAgo + 1 + index, 11),
+          })
           .execute();
       }
       if (homework.length > 0) await trx.insertInto('homework').values(homework).execute();
@@ -364,7 +425,11 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
  * Inserts the demo accounts that are missing (by telephone), then the demo
  * courses, covers, enrolments and homework; a second run changes nothing.
  */
-export async function loadDemoData(db: Db, storage: Storage, nowMs: number = Date.now()): Promise<void> {
+export async function loadDemoData(
+  db: Db,
+  storage: Storage,
+  nowMs: number = Date.now(),
+): Promise<void> {
   const now = new Date(nowMs).toISOString();
   for (const account of DEMO_ACCOUNTS) {
     const existing = await db
@@ -414,7 +479,9 @@ export function formatStartupBanner(url: string, accounts: readonly DemoAccount[
     lines.push('', '  Demo accounts (telephone / password):');
     for (const account of accounts) {
       const role = account.isTeacher ? 'teacher' : 'student';
-      lines.push(`    ${role}  ${account.username.padEnd(nameWidth)}  ${account.telephone}  ${account.password}`);
+      lines.push(
+        `    ${role}  ${account.username.padEnd(nameWidth)}  ${account.telephone}  ${account.password}`,
+      );
     }
   }
   lines.push('');

@@ -19,7 +19,10 @@ export function sanitizeFileName(raw: string | undefined, fallback = 'file'): st
   if (name.length > MAX_NAME_LENGTH) {
     const dot = name.lastIndexOf('.');
     const extension = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
-    name = Array.from(name).slice(0, MAX_NAME_LENGTH - extension.length).join('') + extension;
+    name =
+      Array.from(name)
+        .slice(0, MAX_NAME_LENGTH - extension.length)
+        .join('') + extension;
   }
   return name || fallback;
 }
@@ -52,12 +55,53 @@ export function uniqueName(name: string, taken: Set<string>): string {
 
 // Ukrainian national transliteration (2010), so the ASCII fallback of a Cyrillic name stays readable.
 const TRANSLITERATION: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i', ї: 'i',
-  й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh',
-  ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', ё: 'io', ъ: '', ы: 'y', э: 'e',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  є: 'ie',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  ї: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+  ю: 'iu',
+  я: 'ia',
+  ё: 'io',
+  ъ: '',
+  ы: 'y',
+  э: 'e',
 };
 
-const PUNCTUATION: Record<string, string> = { '—': '-', '–': '-', '’': "'", 'ʼ': "'", '‘': "'", '№': 'No' };
+const PUNCTUATION: Record<string, string> = {
+  '—': '-',
+  '–': '-',
+  '’': "'",
+  ʼ: "'",
+  '‘': "'",
+  '№': 'No',
+};
 
 // At the start of a word these letters take their own forms: Євген → Yevhen, Юлія → Yuliia.
 const WORD_INITIAL: Record<string, string> = { є: 'ye', ї: 'yi', й: 'y', ю: 'yu', я: 'ya' };
@@ -70,7 +114,8 @@ export function asciiFileName(name: string): string {
     const lower = char.toLowerCase();
     const wordStart = !/\p{L}/u.test(previous);
     previous = char;
-    const latin = (wordStart ? WORD_INITIAL[lower] : undefined) ?? TRANSLITERATION[lower] ?? PUNCTUATION[char];
+    const latin =
+      (wordStart ? WORD_INITIAL[lower] : undefined) ?? TRANSLITERATION[lower] ?? PUNCTUATION[char];
     if (latin !== undefined) {
       result += char !== lower && latin ? latin[0]!.toUpperCase() + latin.slice(1) : latin;
     } else {
@@ -88,6 +133,9 @@ export function asciiFileName(name: string): string {
  * (RFC 6266 / RFC 5987): browsers use the UTF-8 name, older clients the ASCII one.
  */
 export function attachmentDisposition(name: string): string {
-  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${asciiFileName(name)}"; filename*=UTF-8''${encoded}`;
 }

@@ -20,7 +20,10 @@ const coverTypes = new Set<string>(COVER_MIME_TYPES);
  * signature: it is text when nothing else matched and the bytes are UTF-8
  * without control characters.
  */
-export async function detectHomeworkType(head: Buffer, fileName: string): Promise<DetectedType | null> {
+export async function detectHomeworkType(
+  head: Buffer,
+  fileName: string,
+): Promise<DetectedType | null> {
   const found = await fileTypeFromBuffer(head);
   if (!found) return looksLikePlainText(head) ? { mime: 'text/plain', ext: 'txt' } : null;
   if (found.mime === 'application/x-cfb') {
@@ -52,7 +55,11 @@ export function looksLikePlainText(head: Buffer): boolean {
   return !/[\u0000-\u0008\u000b\u000e-\u001f\u007f]/.test(text);
 }
 
-const COVER_TYPES_BY_EXTENSION: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const COVER_TYPES_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
 
 /** The type of a stored cover, from the extension its key was given when the bytes were checked. */
 export function coverTypeFromKey(key: string): string | undefined {

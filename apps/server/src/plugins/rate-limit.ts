@@ -16,7 +16,12 @@ export function registerRateLimit(app: FastifyInstance, limiter: RateLimiter): v
   app.decorate('throttle', async (rule: RateLimitRule, key: string) => {
     const result = await limiter.consume(key, rule);
     if (!result.allowed) {
-      throw new AppError('TOO_MANY_REQUESTS', messages.tooManyRequests, undefined, result.retryAfterSeconds);
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        messages.tooManyRequests,
+        undefined,
+        result.retryAfterSeconds,
+      );
     }
   });
   app.addHook('onClose', async () => {

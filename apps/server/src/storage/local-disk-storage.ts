@@ -4,7 +4,12 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isValidStorageKey, StorageNotFoundError, type Storage, type StorageArea } from './storage.ts';
+import {
+  isValidStorageKey,
+  StorageNotFoundError,
+  type Storage,
+  type StorageArea,
+} from './storage.ts';
 
 /**
  * Files under one root directory (default ./data/uploads). A write goes to
@@ -20,7 +25,8 @@ export class LocalDiskStorage implements Storage {
       fs.mkdirSync(dir, { recursive: true });
     }
     // Leftovers of writes cut off by a crash.
-    for (const name of fs.readdirSync(this.tmpDir)) fs.rmSync(path.join(this.tmpDir, name), { force: true });
+    for (const name of fs.readdirSync(this.tmpDir))
+      fs.rmSync(path.join(this.tmpDir, name), { force: true });
   }
 
   private resolve(key: string): string {

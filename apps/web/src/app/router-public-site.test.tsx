@@ -5,7 +5,8 @@ import { ROUTE_TABLES, type RouteTableName } from './router';
 
 /** The props a route hands its page. */
 function propsAt<P>(table: RouteTableName, pathname: string): P {
-  const element = matchRoutes(ROUTE_TABLES[table], pathname)?.at(-1)?.route.element as ReactElement<P>;
+  const element = matchRoutes(ROUTE_TABLES[table], pathname)?.at(-1)?.route
+    .element as ReactElement<P>;
   return element.props;
 }
 

@@ -24,7 +24,8 @@ function resolve(table: RouteTableName, pathname: string): Resolution {
 
 const pageOf = (table: RouteTableName, pathname: string) => {
   const result = resolve(table, pathname);
-  if ('redirect' in result) throw new Error(`${pathname} redirects to ${result.redirect} in ${table}`);
+  if ('redirect' in result)
+    throw new Error(`${pathname} redirects to ${result.redirect} in ${table}`);
   return result;
 };
 
@@ -37,12 +38,18 @@ describe('route table choice', () => {
 });
 
 describe('signed-out table', () => {
-  it.each(['/login', '/register', '/loginn', '/registerr', '/start', '/game', '/future-teacher', '/donate'])(
-    '%s is a page',
-    (path) => {
-      expect(pageOf('signedOut', path).path).toBe(path);
-    },
-  );
+  it.each([
+    '/login',
+    '/register',
+    '/loginn',
+    '/registerr',
+    '/start',
+    '/game',
+    '/future-teacher',
+    '/donate',
+  ])('%s is a page', (path) => {
+    expect(pageOf('signedOut', path).path).toBe(path);
+  });
 
   it('every public landing page /course-details:N exists, as a literal segment', () => {
     expect(PUBLIC_LANDING_IDS).toEqual([1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
@@ -191,13 +198,21 @@ describe('AppRoutes', () => {
   it('signed out, /course-details:3 goes to /start and /course-details:1 stays', async () => {
     await renderApp('/course-details:3', Promise.resolve());
     expect((await screen.findByTestId('location')).textContent).toBe('/start');
-    expect(await screen.findByRole('heading', { name: 'Навчайтеся онлайн разом з Urok', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Навчайтеся онлайн разом з Urok', level: 1 }),
+    ).toBeTruthy();
   });
 
   it('signed out, /course-details:1 is its landing page', async () => {
     await renderApp('/course-details:1', Promise.resolve());
     // The page chunk, then the featured courses' data module, both on demand.
-    expect(await screen.findByRole('heading', { name: 'Математика для НМТ', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Математика для НМТ', level: 1 },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/course-details:1');
   });
 
@@ -205,7 +220,9 @@ describe('AppRoutes', () => {
     const store = await renderApp('/login', Promise.resolve());
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeTruthy();
     await act(async () => {
-      store.dispatch(login.fulfilled({ token: 't', user: makeUser() }, 'r', { telephone: '', password: '' }));
+      store.dispatch(
+        login.fulfilled({ token: 't', user: makeUser() }, 'r', { telephone: '', password: '' }),
+      );
     });
     expect(await screen.findByRole('heading', { name: 'Мої курси', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/my-courselist');

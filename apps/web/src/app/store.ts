@@ -1,4 +1,9 @@
-import { combineReducers, configureStore, type Reducer, type UnknownAction } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  type Reducer,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
 import { authReducer, type AuthState } from '../features/auth/auth-slice';
 import type { CoursesState } from '../features/courses/course-slice';
 import { createBrowserServices, type AppServices } from '../lib/services';

@@ -32,6 +32,8 @@ describe('form errors', () => {
   });
 
   it('finds the first invalid field in form order', () => {
-    expect(firstInvalidField({ message: null, fields: { c: '', a: 'x' } }, ['a', 'b', 'c'])).toBe('a');
+    expect(firstInvalidField({ message: null, fields: { c: '', a: 'x' } }, ['a', 'b', 'c'])).toBe(
+      'a',
+    );
   });
 });

@@ -27,7 +27,10 @@ export interface RecordedCall {
 }
 
 /** A handler also gets the request config, e.g. to report upload progress through onUploadProgress. */
-export type FakeHandler = (call: RecordedCall, config: InternalAxiosRequestConfig) => FakeReply | Promise<FakeReply>;
+export type FakeHandler = (
+  call: RecordedCall,
+  config: InternalAxiosRequestConfig,
+) => FakeReply | Promise<FakeReply>;
 type Handler = FakeHandler;
 
 /**

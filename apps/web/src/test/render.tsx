@@ -8,7 +8,11 @@ import type { AppServices } from '../lib/services';
 /** Renders `ui` with a real store (given services) and a memory router, inside an awaited act. */
 export async function renderWithStore(
   ui: ReactNode,
-  { services, path = '/', preloadedState }: { services: AppServices; path?: string; preloadedState?: Partial<RootState> },
+  {
+    services,
+    path = '/',
+    preloadedState,
+  }: { services: AppServices; path?: string; preloadedState?: Partial<RootState> },
 ) {
   const store = createAppStore(services, preloadedState);
   let result!: ReturnType<typeof render>;

@@ -14,7 +14,8 @@ export async function filesRoutes(app: AppInstance): Promise<void> {
         params: z.object({ key: z.string().min(1).max(100) }),
         response: {
           200: {
-            description: 'The image; its name is random and never reused, so it is cached for a year',
+            description:
+              'The image; its name is random and never reused, so it is cached for a year',
             content: { 'image/*': { schema: binarySchema('JPEG, PNG or WebP') } },
           },
           ...errorResponses(400, 404),

@@ -3,7 +3,12 @@ import { messages } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { coverTypeFromKey } from '../../lib/file-types.ts';
-import { isValidStorageKey, StorageNotFoundError, type Storage, type StorageArea } from '../../storage/storage.ts';
+import {
+  isValidStorageKey,
+  StorageNotFoundError,
+  type Storage,
+  type StorageArea,
+} from '../../storage/storage.ts';
 import { findReferencedKeys } from './files.repository.ts';
 
 export interface CoverFile {

@@ -8,7 +8,10 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['health'],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ message: z.string() }) },
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ message: z.string() }),
+        },
       },
     },
     async (_request, reply) => {

@@ -9,7 +9,11 @@ export interface HomeworkCourse {
   homework_due_at: string | null;
 }
 
-export type SubmitterHomeworkRow = HomeworkRow & { username: string; telephone: string; email: string };
+export type SubmitterHomeworkRow = HomeworkRow & {
+  username: string;
+  telephone: string;
+  email: string;
+};
 
 /** What the homework rules need of a course. */
 export function findHomeworkCourse(db: Db, courseId: string): Promise<HomeworkCourse | undefined> {
@@ -34,7 +38,10 @@ export async function insertHomework(db: Db, row: HomeworkRow): Promise<void> {
   await db.insertInto('homework').values(row).execute();
 }
 
-export function findHomeworkById(db: Db, id: string): Promise<(HomeworkRow & { course_author_id: string }) | undefined> {
+export function findHomeworkById(
+  db: Db,
+  id: string,
+): Promise<(HomeworkRow & { course_author_id: string }) | undefined> {
   return db
     .selectFrom('homework')
     .innerJoin('courses', 'courses.id', 'homework.course_id')
@@ -57,11 +64,16 @@ export function findOwnHomework(db: Db, userId: string, courseId: string): Promi
 }
 
 /** Submissions to a course by students enrolled in it now, newest first, with each student's contact. */
-export function findEnrolledSubmitterHomework(db: Db, courseId: string): Promise<SubmitterHomeworkRow[]> {
+export function findEnrolledSubmitterHomework(
+  db: Db,
+  courseId: string,
+): Promise<SubmitterHomeworkRow[]> {
   return db
     .selectFrom('homework')
     .innerJoin('enrollments', (join) =>
-      join.onRef('enrollments.user_id', '=', 'homework.user_id').onRef('enrollments.course_id', '=', 'homework.course_id'),
+      join
+        .onRef('enrollments.user_id', '=', 'homework.user_id')
+        .onRef('enrollments.course_id', '=', 'homework.course_id'),
     )
     .innerJoin('users', 'users.id', 'homework.user_id')
     .selectAll('homework')

@@ -46,9 +46,15 @@ describe('signed-in shell', () => {
     const sidebar = within(nav());
     expect(sidebar.getByRole('heading', { name: 'MENU' })).toBeTruthy();
     expect(sidebar.getByRole('heading', { name: 'OTHERS' })).toBeTruthy();
-    expect(sidebar.getByRole('button', { name: 'Курси' }).getAttribute('aria-expanded')).toBe('true');
-    expect(sidebar.getByRole('link', { name: 'Всі курси' }).getAttribute('href')).toBe('/course-grid-page');
-    expect(sidebar.getByRole('link', { name: 'Мої курси' }).getAttribute('href')).toBe('/my-courselist');
+    expect(sidebar.getByRole('button', { name: 'Курси' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+    expect(sidebar.getByRole('link', { name: 'Всі курси' }).getAttribute('href')).toBe(
+      '/course-grid-page',
+    );
+    expect(sidebar.getByRole('link', { name: 'Мої курси' }).getAttribute('href')).toBe(
+      '/my-courselist',
+    );
     expect(sidebar.queryByRole('link', { name: 'Створити курс' })).toBeNull();
     expect(sidebar.getByRole('link', { name: 'Профіль' }).getAttribute('href')).toBe('/settings');
     await user.click(sidebar.getByRole('button', { name: 'Вийти з кабінету' }));
@@ -59,7 +65,9 @@ describe('signed-in shell', () => {
     await renderShell({ isAdmin: true });
     const sidebar = within(nav());
     expect(sidebar.getByRole('heading', { name: 'TEACHER MENU' })).toBeTruthy();
-    expect(sidebar.getByRole('link', { name: 'Створити курс' }).getAttribute('href')).toBe('/courseCreate');
+    expect(sidebar.getByRole('link', { name: 'Створити курс' }).getAttribute('href')).toBe(
+      '/courseCreate',
+    );
   });
 
   it("the 'Курси' group collapses and expands", async () => {
@@ -80,8 +88,17 @@ describe('signed-in shell', () => {
     await user.click(button);
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['My Profile', 'My Contacts', 'Account Settings', 'Log Out']);
-    expect(items.slice(0, 3).map((item) => item.getAttribute('href'))).toEqual(['/profile', '/contacts', '/settings']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'My Profile',
+      'My Contacts',
+      'Account Settings',
+      'Log Out',
+    ]);
+    expect(items.slice(0, 3).map((item) => item.getAttribute('href'))).toEqual([
+      '/profile',
+      '/contacts',
+      '/settings',
+    ]);
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{ArrowDown}');
     expect(document.activeElement).toBe(items[1]);
@@ -132,7 +149,9 @@ describe('signed-in shell', () => {
   it('a persisted open drawer is open after a reload', async () => {
     window.localStorage.setItem(STORAGE_KEYS.sidebarOpen, 'true');
     await renderShell();
-    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
   });
 
   it("desktop: the 'sidebar-expanded' flag persists and collapses the sidebar to a rail", async () => {
@@ -142,7 +161,9 @@ describe('signed-in shell', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarExpanded)).toBe('true');
     await user.click(collapse);
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarExpanded)).toBe('false');
-    expect(screen.getByRole('button', { name: 'Expand sidebar' }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      screen.getByRole('button', { name: 'Expand sidebar' }).getAttribute('aria-expanded'),
+    ).toBe('false');
     // Labels stay for screen readers; the group's links hide until the rail expands.
     expect(within(nav()).queryByRole('link', { name: 'Всі курси' })).toBeNull();
     await user.click(within(nav()).getByRole('button', { name: 'Курси' }));

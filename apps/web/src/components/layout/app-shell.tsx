@@ -22,7 +22,9 @@ interface AppShellProps {
  */
 export function AppShell({ user, onLogout, children }: AppShellProps) {
   const [open, setOpen] = useState(() => readStoredFlag(STORAGE_KEYS.sidebarOpen, false));
-  const [expanded, setExpanded] = useState(() => readStoredFlag(STORAGE_KEYS.sidebarExpanded, true));
+  const [expanded, setExpanded] = useState(() =>
+    readStoredFlag(STORAGE_KEYS.sidebarExpanded, true),
+  );
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const sidebarRef = useRef<HTMLElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -77,7 +79,9 @@ export function AppShell({ user, onLogout, children }: AppShellProps) {
         onLogout={onLogout}
         sidebarRef={sidebarRef}
       />
-      {open && !desktop && <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" />}
+      {open && !desktop && (
+        <div aria-hidden="true" className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <Header
           username={user.username}

@@ -3,8 +3,7 @@ import type { ComponentProps } from 'react';
 type Variant = 'primary' | 'secondary' | 'ghost';
 
 const VARIANTS: Record<Variant, string> = {
-  primary:
-    'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-400 shadow-sm',
+  primary: 'bg-indigo-600 text-white hover:bg-indigo-700 disabled:bg-indigo-400 shadow-sm',
   secondary:
     'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100',
@@ -15,7 +14,12 @@ interface ButtonProps extends ComponentProps<'button'> {
   variant?: Variant;
 }
 
-export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  className = '',
+  type = 'button',
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}

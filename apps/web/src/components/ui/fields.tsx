@@ -1,4 +1,9 @@
-import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 const CONTROL =
@@ -37,7 +42,12 @@ function FieldFrame({ id, label, hint, error, children }: FieldFrameProps) {
 }
 
 /** aria-invalid and aria-describedby of a control from its error state. */
-function controlAria(id: string, error: string | undefined, hint: string | undefined, describedBy?: string) {
+function controlAria(
+  id: string,
+  error: string | undefined,
+  hint: string | undefined,
+  describedBy?: string,
+) {
   const invalid = error !== undefined;
   const ids = [
     error ? `${id}-error` : undefined,
@@ -68,8 +78,10 @@ export function TextField({ id, label, hint, error, describedBy, ...input }: Tex
   );
 }
 
-interface TextAreaFieldProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'> {
+interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'className'
+> {
   id: string;
   label: string;
   hint?: string;
@@ -77,7 +89,14 @@ interface TextAreaFieldProps
   describedBy?: string;
 }
 
-export function TextAreaField({ id, label, hint, error, describedBy, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  hint,
+  error,
+  describedBy,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <textarea id={id} {...controlAria(id, error, hint, describedBy)} {...textarea} />
@@ -91,13 +110,28 @@ interface PasswordFieldProps extends Omit<TextFieldProps, 'type'> {
 }
 
 /** A password input with a show/hide toggle button that has an accessible name. */
-export function PasswordField({ id, label, hint, error, describedBy, showLabel, hideLabel, ...input }: PasswordFieldProps) {
+export function PasswordField({
+  id,
+  label,
+  hint,
+  error,
+  describedBy,
+  showLabel,
+  hideLabel,
+  ...input
+}: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const aria = controlAria(id, error, hint, describedBy);
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
       <div className="relative">
-        <input id={id} type={visible ? 'text' : 'password'} {...aria} className={`${aria.className} pr-12`} {...input} />
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          {...aria}
+          className={`${aria.className} pr-12`}
+          {...input}
+        />
         <button
           type="button"
           aria-label={visible ? hideLabel : showLabel}
@@ -112,7 +146,10 @@ export function PasswordField({ id, label, hint, error, describedBy, showLabel, 
   );
 }
 
-interface CheckboxFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'className'> {
+interface CheckboxFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'type' | 'className'
+> {
   id: string;
   label: ReactNode;
   error?: string;

@@ -25,7 +25,9 @@ describe('lazyPage', () => {
 
   it('shows a spinner while the chunk loads, then the page', async () => {
     let deliver!: (module: { default: typeof Hello }) => void;
-    const Page = lazyPage(() => new Promise<{ default: typeof Hello }>((resolve) => (deliver = resolve)));
+    const Page = lazyPage(
+      () => new Promise<{ default: typeof Hello }>((resolve) => (deliver = resolve)),
+    );
     await act(async () => {
       render(<Page name="Olena" />);
     });

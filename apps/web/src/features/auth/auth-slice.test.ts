@@ -20,7 +20,12 @@ import {
 const user = makeUser();
 const credentials = { telephone: '+380501112233', password: 'Secret123' };
 const registration = { username: 'olena', email: 'olena@example.com', ...credentials };
-const profile = { username: 'olena', telephone: '+380501112233', email: 'new@example.com', bio: 'Hi' };
+const profile = {
+  username: 'olena',
+  telephone: '+380501112233',
+  email: 'new@example.com',
+  bio: 'Hi',
+};
 const application = {
   fullName: 'Olena Petrenko',
   telephone: '+380501112233',
@@ -52,17 +57,26 @@ describe('auth reducer', () => {
 
   describe('login', () => {
     it('pending: loading, clears the previous error', () => {
-      const state = reduce({ ...initialAuthState, errorMessage: 'old' }, login.pending('r', credentials));
+      const state = reduce(
+        { ...initialAuthState, errorMessage: 'old' },
+        login.pending('r', credentials),
+      );
       expect(state).toMatchObject({ status: 'loading', errorMessage: null, data: null });
     });
     it('fulfilled: data stored, authenticated', () => {
-      const state = reduce(initialAuthState, login.fulfilled({ token: 't1', user }, 'r', credentials));
+      const state = reduce(
+        initialAuthState,
+        login.fulfilled({ token: 't1', user }, 'r', credentials),
+      );
       expect(state).toEqual({ ...signedIn });
     });
     it('rejected: data cleared, not authenticated, the server message stored', () => {
       const state = reduce(
         signedIn,
-        login.rejected(null, 'r', credentials, { message: 'Забагато спроб. Спробуйте пізніше.', status: 429 }),
+        login.rejected(null, 'r', credentials, {
+          message: 'Забагато спроб. Спробуйте пізніше.',
+          status: 429,
+        }),
       );
       expect(state).toEqual({
         data: null,
@@ -83,15 +97,26 @@ describe('auth reducer', () => {
       expect(reduce(initialAuthState, register.pending('r', registration)).status).toBe('loading');
     });
     it('fulfilled: data stored, authenticated', () => {
-      const state = reduce(initialAuthState, register.fulfilled({ token: 't1', user }, 'r', registration));
+      const state = reduce(
+        initialAuthState,
+        register.fulfilled({ token: 't1', user }, 'r', registration),
+      );
       expect(state).toEqual(signedIn);
     });
     it('rejected: data cleared, not authenticated (only logged: no error message)', () => {
       const state = reduce(
         signedIn,
-        register.rejected(null, 'r', registration, { message: messages.telephoneTaken, status: 409 }),
+        register.rejected(null, 'r', registration, {
+          message: messages.telephoneTaken,
+          status: 409,
+        }),
       );
-      expect(state).toEqual({ data: null, status: 'error', isAuthenticated: false, errorMessage: null });
+      expect(state).toEqual({
+        data: null,
+        status: 'error',
+        isAuthenticated: false,
+        errorMessage: null,
+      });
     });
   });
 
@@ -105,15 +130,27 @@ describe('auth reducer', () => {
       expect(state).toEqual(signedIn);
     });
     it('rejected: data cleared, not authenticated', () => {
-      const state = reduce(signedIn, fetchUser.rejected(null, 'r', undefined, { message: messages.tokenNotFound }));
-      expect(state).toEqual({ data: null, status: 'error', isAuthenticated: false, errorMessage: null });
+      const state = reduce(
+        signedIn,
+        fetchUser.rejected(null, 'r', undefined, { message: messages.tokenNotFound }),
+      );
+      expect(state).toEqual({
+        data: null,
+        status: 'error',
+        isAuthenticated: false,
+        errorMessage: null,
+      });
     });
   });
 
   describe('updateUser', () => {
     it('pending: loading, user kept', () => {
       const state = reduce(signedIn, updateUser.pending('r', profile));
-      expect(state).toMatchObject({ status: 'loading', isAuthenticated: true, data: signedIn.data });
+      expect(state).toMatchObject({
+        status: 'loading',
+        isAuthenticated: true,
+        data: signedIn.data,
+      });
     });
     it('fulfilled: the returned fields are merged into the stored user', () => {
       const state = reduce(
@@ -121,7 +158,10 @@ describe('auth reducer', () => {
         updateUser.fulfilled({ ...user, email: 'new@example.com', bio: 'Hi' }, 'r', profile),
       );
       expect(state.status).toBe('loaded');
-      expect(state.data).toEqual({ token: 't1', user: { ...user, email: 'new@example.com', bio: 'Hi' } });
+      expect(state.data).toEqual({
+        token: 't1',
+        user: { ...user, email: 'new@example.com', bio: 'Hi' },
+      });
     });
     it('fulfilled with a partial user keeps the other fields', () => {
       const partial = { bio: 'Only bio' } as typeof user;
@@ -136,14 +176,19 @@ describe('auth reducer', () => {
       expect(state).toEqual({ ...signedIn, status: 'error', errorMessage: messages.fillField });
     });
     it("rejected with no token: 'Token not found'", () => {
-      const state = reduce(signedIn, updateUser.rejected(null, 'r', profile, { message: 'Token not found' }));
+      const state = reduce(
+        signedIn,
+        updateUser.rejected(null, 'r', profile, { message: 'Token not found' }),
+      );
       expect(state.errorMessage).toBe('Token not found');
     });
   });
 
   describe('submitTeacherApplication', () => {
     it('pending: loading', () => {
-      expect(reduce(signedIn, submitTeacherApplication.pending('r', application)).status).toBe('loading');
+      expect(reduce(signedIn, submitTeacherApplication.pending('r', application)).status).toBe(
+        'loading',
+      );
     });
     it('fulfilled: loaded, data untouched', () => {
       const result = {
@@ -162,12 +207,17 @@ describe('auth reducer', () => {
     it('rejected: error with the server message', () => {
       const state = reduce(
         initialAuthState,
-        submitTeacherApplication.rejected(null, 'r', application, { message: messages.subjectRequired }),
+        submitTeacherApplication.rejected(null, 'r', application, {
+          message: messages.subjectRequired,
+        }),
       );
       expect(state).toMatchObject({ status: 'error', errorMessage: messages.subjectRequired });
     });
     it("rejected without a server message: 'Не вдалося надіслати заявку.'", () => {
-      const state = reduce(initialAuthState, submitTeacherApplication.rejected(new Error('x'), 'r', application));
+      const state = reduce(
+        initialAuthState,
+        submitTeacherApplication.rejected(new Error('x'), 'r', application),
+      );
       expect(state.errorMessage).toBe('Не вдалося надіслати заявку.');
     });
   });
@@ -209,7 +259,10 @@ describe('auth thunks and their side effects', () => {
 
   it("login failure: the server's 401 message, console.error 'Помилка входу', nothing stored", async () => {
     const { services, client } = createTestServices({
-      [`POST ${API.login}`]: { status: 401, body: { message: messages.loginFailed, code: 'UNAUTHORIZED' } },
+      [`POST ${API.login}`]: {
+        status: 401,
+        body: { message: messages.loginFailed, code: 'UNAUTHORIZED' },
+      },
     });
     const store = createAppStore(services);
     await store.dispatch(login(credentials));
@@ -247,7 +300,11 @@ describe('auth thunks and their side effects', () => {
     const { services } = createTestServices({
       [`POST ${API.register}`]: {
         status: 409,
-        body: { message: messages.telephoneTaken, code: 'CONFLICT', fields: { telephone: messages.telephoneTaken } },
+        body: {
+          message: messages.telephoneTaken,
+          code: 'CONFLICT',
+          fields: { telephone: messages.telephoneTaken },
+        },
       },
     });
     const store = createAppStore(services);
@@ -258,7 +315,11 @@ describe('auth thunks and their side effects', () => {
       code: 'CONFLICT',
       fields: { telephone: messages.telephoneTaken },
     });
-    expect(store.getState().auth).toMatchObject({ data: null, isAuthenticated: false, status: 'error' });
+    expect(store.getState().auth).toMatchObject({
+      data: null,
+      isAuthenticated: false,
+      status: 'error',
+    });
     expect(window.localStorage.getItem('token')).toBeNull();
   });
 
@@ -277,7 +338,11 @@ describe('auth thunks and their side effects', () => {
     });
     const store = createAppStore(services);
     await store.dispatch(fetchUser());
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'auth/getUser', body: { token: 'tok-3' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'auth/getUser',
+      body: { token: 'tok-3' },
+    });
     expect(store.getState().auth).toEqual({ ...signedIn, data: { token: 'tok-3', user } });
   });
 
@@ -330,29 +395,47 @@ describe('auth thunks and their side effects', () => {
     const store = createAppStore(services, { auth: signedIn });
     await store.dispatch(updateUser(profile));
     expect(calls).toHaveLength(0);
-    expect(store.getState().auth).toMatchObject({ status: 'error', errorMessage: 'Token not found' });
+    expect(store.getState().auth).toMatchObject({
+      status: 'error',
+      errorMessage: 'Token not found',
+    });
     expect(store.getState().auth.data?.user).toEqual(user);
   });
 
   it('updateUser sends PUT auth/updateUser with the bearer header and merges the user', async () => {
     window.localStorage.setItem('token', 't1');
     const { services, client, calls } = createTestServices({
-      [`PUT ${API.updateUser}`]: ({ body }) => ({ status: 200, body: { user: { ...user, ...(body as object) } } }),
+      [`PUT ${API.updateUser}`]: ({ body }) => ({
+        status: 200,
+        body: { user: { ...user, ...(body as object) } },
+      }),
     });
     client.defaults.headers.common.Authorization = 'Bearer t1';
     const store = createAppStore(services, { auth: signedIn });
     await store.dispatch(updateUser(profile));
-    expect(calls[0]).toMatchObject({ method: 'PUT', url: 'auth/updateUser', body: profile, authorization: 'Bearer t1' });
+    expect(calls[0]).toMatchObject({
+      method: 'PUT',
+      url: 'auth/updateUser',
+      body: profile,
+      authorization: 'Bearer t1',
+    });
     expect(store.getState().auth.data?.user).toEqual({ ...user, ...profile });
   });
 
   it('submitTeacherApplication posts to applications/teachers', async () => {
     const { services, calls } = createTestServices({
-      [`POST ${API.teacherApplications}`]: { status: 201, body: { application: {}, message: 'ok' } },
+      [`POST ${API.teacherApplications}`]: {
+        status: 201,
+        body: { application: {}, message: 'ok' },
+      },
     });
     const store = createAppStore(services);
     await store.dispatch(submitTeacherApplication(application));
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'applications/teachers', body: application });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'applications/teachers',
+      body: application,
+    });
     expect(store.getState().auth.status).toBe('loaded');
   });
 
@@ -365,11 +448,17 @@ describe('auth thunks and their side effects', () => {
         return { status: 204 };
       },
     });
-    reloadPage.mockImplementation(() => order.push(`reload (token: ${window.localStorage.getItem('token')})`));
+    reloadPage.mockImplementation(() =>
+      order.push(`reload (token: ${window.localStorage.getItem('token')})`),
+    );
     client.defaults.headers.common.Authorization = 'Bearer t1';
     const store = createAppStore(services, { auth: signedIn });
     await store.dispatch(logout());
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'auth/logout', authorization: 'Bearer t1' });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'auth/logout',
+      authorization: 'Bearer t1',
+    });
     expect(order).toEqual(['logout call', 'reload (token: null)']);
     expect(readAuthHeader(client)).toBeUndefined();
     expect(store.getState().auth).toEqual(initialAuthState);

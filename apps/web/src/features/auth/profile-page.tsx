@@ -18,7 +18,9 @@ export function ProfilePage() {
   ];
   return (
     <section className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageProfile}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        {messages.pageProfile}
+      </h1>
       <article
         aria-labelledby="profile-card-name"
         className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
@@ -43,7 +45,9 @@ export function ProfilePage() {
           {rows.map(([term, value]) => (
             <div key={term} className="grid gap-1 py-3 sm:grid-cols-3 sm:gap-4">
               <dt className="text-sm font-medium text-slate-600">{term}</dt>
-              <dd className="whitespace-pre-line break-words text-sm text-slate-900 sm:col-span-2">{value}</dd>
+              <dd className="whitespace-pre-line break-words text-sm text-slate-900 sm:col-span-2">
+                {value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -16,16 +16,31 @@ const anna: Contact = {
     { _id: 'c2', title: 'Геометрія' },
   ],
 };
-const petro: Contact = { _id: 't2', username: 'Петро', telephone: '+380671112233', email: '', courses: [{ _id: 'c3', title: 'Фізика' }] };
+const petro: Contact = {
+  _id: 't2',
+  username: 'Петро',
+  telephone: '+380671112233',
+  email: '',
+  courses: [{ _id: 'c3', title: 'Фізика' }],
+};
 
 async function setup(replies: FakeReply[], viewer: 'student' | 'teacher' = 'student') {
   const queue = [...replies];
-  const api = createTestServices({ [`GET ${API.contacts}`]: () => queue.shift() ?? { status: 500 } });
+  const api = createTestServices({
+    [`GET ${API.contacts}`]: () => queue.shift() ?? { status: 500 },
+  });
   const user = makeUser({ isAdmin: viewer === 'teacher' });
   const view = await renderWithStore(<ContactsPage viewer={viewer} />, {
     services: api.services,
     path: '/contacts',
-    preloadedState: { auth: { data: { token: 't', user }, status: 'loaded', isAuthenticated: true, errorMessage: null } },
+    preloadedState: {
+      auth: {
+        data: { token: 't', user },
+        status: 'loaded',
+        isAuthenticated: true,
+        errorMessage: null,
+      },
+    },
   });
   return { ...api, ...view };
 }
@@ -39,9 +54,15 @@ describe('/contacts (My Contacts)', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', url: 'contacts' });
 
     const card = await screen.findByRole('article', { name: 'Анна Мельник' });
-    expect(within(card).getByRole('link', { name: '+380501112233' }).getAttribute('href')).toBe('tel:+380501112233');
-    expect(within(card).getByRole('link', { name: 'anna@example.com' }).getAttribute('href')).toBe('mailto:anna@example.com');
-    expect(within(card).getByRole('link', { name: 'Геометрія' }).getAttribute('href')).toBe('/mycourse-details/c2');
+    expect(within(card).getByRole('link', { name: '+380501112233' }).getAttribute('href')).toBe(
+      'tel:+380501112233',
+    );
+    expect(within(card).getByRole('link', { name: 'anna@example.com' }).getAttribute('href')).toBe(
+      'mailto:anna@example.com',
+    );
+    expect(within(card).getByRole('link', { name: 'Геометрія' }).getAttribute('href')).toBe(
+      '/mycourse-details/c2',
+    );
     // No email: a dash, not an empty mailto link.
     const second = screen.getByRole('article', { name: 'Петро' });
     expect(within(second).queryByRole('link', { name: /@/ })).toBeNull();
@@ -57,7 +78,9 @@ describe('/contacts (My Contacts)', () => {
 
   it('an empty student list points to the catalogue', async () => {
     await setup([{ status: 200, body: { contacts: [] } }]);
-    expect((await screen.findByRole('link', { name: 'Переглянути всі курси' })).getAttribute('href')).toBe('/course-grid-page');
+    expect(
+      (await screen.findByRole('link', { name: 'Переглянути всі курси' })).getAttribute('href'),
+    ).toBe('/course-grid-page');
   });
 
   it("a failure shows the server's message with a retry that loads again", async () => {

@@ -7,7 +7,10 @@ import { useServiceDispatch } from '../../lib/app-thunk';
 import { useDocumentTitle } from '../../lib/document-title';
 import { fetchContacts } from './contacts-thunk';
 
-type Load = { state: 'loading' } | { state: 'loaded'; contacts: Contact[] } | { state: 'error'; message: string };
+type Load =
+  | { state: 'loading' }
+  | { state: 'loaded'; contacts: Contact[] }
+  | { state: 'error'; message: string };
 
 /** /contacts ('My Contacts'): a student's teachers, a teacher's students, with telephone and email. */
 export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'teacher' }) {
@@ -20,8 +23,13 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
     let active = true;
     void dispatch(fetchContacts()).then((result) => {
       if (!active) return;
-      if (fetchContacts.fulfilled.match(result)) setLoad({ state: 'loaded', contacts: result.payload });
-      else setLoad({ state: 'error', message: result.payload?.message ?? siteMessages.contactsFailed });
+      if (fetchContacts.fulfilled.match(result))
+        setLoad({ state: 'loaded', contacts: result.payload });
+      else
+        setLoad({
+          state: 'error',
+          message: result.payload?.message ?? siteMessages.contactsFailed,
+        });
     });
     return () => {
       active = false;
@@ -35,14 +43,21 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
   return (
     <section className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageContacts}</h1>
-        <p className="text-sm text-slate-600">{isTeacher ? siteMessages.contactsLeadTeacher : siteMessages.contactsLeadStudent}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.pageContacts}
+        </h1>
+        <p className="text-sm text-slate-600">
+          {isTeacher ? siteMessages.contactsLeadTeacher : siteMessages.contactsLeadStudent}
+        </p>
       </div>
 
       {load.state === 'loading' && <Spinner className="py-12" />}
 
       {load.state === 'error' && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <p>{load.message}</p>
           <Button variant="secondary" onClick={request}>
             {messages.retry}
@@ -54,7 +69,10 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
         <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">
           <p>{isTeacher ? siteMessages.contactsEmptyTeacher : siteMessages.contactsEmptyStudent}</p>
           {!isTeacher && (
-            <Link to={ROUTES.courseGrid} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600">
+            <Link
+              to={ROUTES.courseGrid}
+              className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
               {siteMessages.contactsBrowseCourses}
             </Link>
           )}
@@ -76,11 +94,18 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
 
 function ContactCard({ contact }: { contact: Contact }) {
   const headingId = `contact-${contact._id}`;
-  const link = 'font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
+  const link =
+    'font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
   return (
-    <article aria-labelledby={headingId} className="h-full space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="h-full space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-bold text-indigo-800">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-lg font-bold text-indigo-800"
+        >
           {contact.username.slice(0, 1).toUpperCase()}
         </span>
         <h2 id={headingId} className="text-base font-semibold text-slate-900">

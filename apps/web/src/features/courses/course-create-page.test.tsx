@@ -8,9 +8,12 @@ import { selectCourses } from './course-slice';
 import { makeCourse, renderCoursePage, teacher } from './testing';
 
 const LABELS = ['Назва', 'Опис', 'Категорія', 'Домашнє завдання', 'Дедлайн', 'Обкладинка'] as const;
-const field = (label: (typeof LABELS)[number]) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
-const invalidFields = () => LABELS.filter((label) => field(label).getAttribute('aria-invalid') === 'true');
-const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Створити курс' }));
+const field = (label: (typeof LABELS)[number]) =>
+  screen.getByLabelText(label, { exact: true }) as HTMLInputElement;
+const invalidFields = () =>
+  LABELS.filter((label) => field(label).getAttribute('aria-invalid') === 'true');
+const submit = (user: UserEvent) =>
+  user.click(screen.getByRole('button', { name: 'Створити курс' }));
 
 async function setup(routes: Record<string, FakeReply> = {}) {
   const api = createTestServices(routes);
@@ -89,7 +92,9 @@ describe('/courseCreate', () => {
   it('previews a chosen cover through an object URL', async () => {
     const { user } = await setup();
     await user.upload(field('Обкладинка'), new File(['x'], 'cover.png', { type: 'image/png' }));
-    const preview = screen.getByRole('img', { name: 'Попередній перегляд обкладинки' }) as HTMLImageElement;
+    const preview = screen.getByRole('img', {
+      name: 'Попередній перегляд обкладинки',
+    }) as HTMLImageElement;
     expect(preview.getAttribute('src')).toBe('blob:preview');
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
   });
@@ -98,7 +103,11 @@ describe('/courseCreate', () => {
     const { user } = await setup({
       [`POST ${API.createCourse}`]: {
         status: 400,
-        body: { message: messages.courseCategoryInvalid, code: 'BAD_REQUEST', fields: { category: messages.courseCategoryInvalid } },
+        body: {
+          message: messages.courseCategoryInvalid,
+          code: 'BAD_REQUEST',
+          fields: { category: messages.courseCategoryInvalid },
+        },
       },
     });
     await fillValid(user);
@@ -110,7 +119,10 @@ describe('/courseCreate', () => {
 
   it('a cover the server refuses (413) is explained beside the cover', async () => {
     const { user } = await setup({
-      [`POST ${API.createCourse}`]: { status: 413, body: { message: messages.coverTooLarge, code: 'PAYLOAD_TOO_LARGE' } },
+      [`POST ${API.createCourse}`]: {
+        status: 413,
+        body: { message: messages.coverTooLarge, code: 'PAYLOAD_TOO_LARGE' },
+      },
     });
     await fillValid(user);
     await user.upload(field('Обкладинка'), new File(['x'], 'cover.png', { type: 'image/png' }));
@@ -128,7 +140,9 @@ describe('/courseCreate', () => {
     await user.type(field('Домашнє завдання'), 'Порахуйте слова.');
     await user.type(field('Дедлайн'), '2030-06-01T18:30');
     await submit(user);
-    await vi.waitFor(() => expect(getByTestId('location').textContent).toBe('/mycourse-details/new1'));
+    await vi.waitFor(() =>
+      expect(getByTestId('location').textContent).toBe('/mycourse-details/new1'),
+    );
     const body = calls[0]?.body as FormData;
     expect(body.get('title')).toBe('Python для початківців');
     expect(body.get('homeworkTask')).toBe('Порахуйте слова.');

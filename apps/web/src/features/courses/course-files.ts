@@ -27,7 +27,10 @@ export interface DownloadFileInput {
  * Fetches an authorised download as a blob (the bearer header goes with the
  * API client) and saves it under the name the server gives. Keeps no state.
  */
-export const downloadFile = createAsyncThunk.withTypes<{ extra: AppServices; rejectValue: ApiFailure }>()(
+export const downloadFile = createAsyncThunk.withTypes<{
+  extra: AppServices;
+  rejectValue: ApiFailure;
+}>()(
   'courses/downloadFile',
   async ({ path, fallbackName }: DownloadFileInput, { extra, rejectWithValue }) => {
     try {

@@ -81,17 +81,33 @@ describe('courses reducer', () => {
 
     it('fulfilled: the page and its cursor', () => {
       let state = reduce(initialCoursesState, fetchCourses.pending('r1', first));
-      state = reduce(state, fetchCourses.fulfilled({ courses: [c1, c2], nextCursor: 'n1' }, 'r1', first));
+      state = reduce(
+        state,
+        fetchCourses.fulfilled({ courses: [c1, c2], nextCursor: 'n1' }, 'r1', first),
+      );
       expect(state).toMatchObject({ status: 'loaded', allCourses: [c1, c2], nextCursor: 'n1' });
       expect(state.loads.allCourses).toBe('loaded');
     });
 
     it('a next page is appended (without repeating a course) and keeps the query', () => {
-      const loaded = { ...initialCoursesState, query: 'py', allCourses: [c1, c2], nextCursor: 'n1' };
+      const loaded = {
+        ...initialCoursesState,
+        query: 'py',
+        allCourses: [c1, c2],
+        nextCursor: 'n1',
+      };
       const next = { q: 'py', cursor: 'n1' };
       let state = reduce(loaded, fetchCourses.pending('r2', next));
-      expect(state).toMatchObject({ status: 'loading', allCourses: [c1, c2], nextCursor: 'n1', query: 'py' });
-      state = reduce(state, fetchCourses.fulfilled({ courses: [c2, c3], nextCursor: null }, 'r2', next));
+      expect(state).toMatchObject({
+        status: 'loading',
+        allCourses: [c1, c2],
+        nextCursor: 'n1',
+        query: 'py',
+      });
+      state = reduce(
+        state,
+        fetchCourses.fulfilled({ courses: [c2, c3], nextCursor: null }, 'r2', next),
+      );
       expect(state.allCourses.map((course) => course._id)).toEqual(['c1', 'c2', 'c3']);
       expect(state.nextCursor).toBeNull();
     });
@@ -99,15 +115,26 @@ describe('courses reducer', () => {
     it('an older request answering late does not replace the newer search', () => {
       let state = reduce(initialCoursesState, fetchCourses.pending('old', { q: 'p' }));
       state = reduce(state, fetchCourses.pending('new', { q: 'python' }));
-      state = reduce(state, fetchCourses.fulfilled({ courses: [c3], nextCursor: 'x' }, 'old', { q: 'p' }));
+      state = reduce(
+        state,
+        fetchCourses.fulfilled({ courses: [c3], nextCursor: 'x' }, 'old', { q: 'p' }),
+      );
       expect(state.allCourses).toEqual([]);
       expect(state.loads.allCourses).toBe('loading');
-      state = reduce(state, fetchCourses.fulfilled({ courses: [c1], nextCursor: null }, 'new', { q: 'python' }));
+      state = reduce(
+        state,
+        fetchCourses.fulfilled({ courses: [c1], nextCursor: null }, 'new', { q: 'python' }),
+      );
       expect(state).toMatchObject({ allCourses: [c1], query: 'python' });
     });
 
     it('rejected: error, the list kept', () => {
-      const loaded = { ...initialCoursesState, allCourses: [c1], nextCursor: 'n1', coursesRequestId: 'r2' };
+      const loaded = {
+        ...initialCoursesState,
+        allCourses: [c1],
+        nextCursor: 'n1',
+        coursesRequestId: 'r2',
+      };
       const state = reduce(loaded, fetchCourses.rejected(null, 'r2', { cursor: 'n1' }, failure));
       expect(state).toMatchObject({ status: 'error', allCourses: [c1], nextCursor: 'n1' });
       expect(state.loads.allCourses).toBe('error');
@@ -145,15 +172,24 @@ describe('courses reducer', () => {
       expect(state.status).toBe('loading');
       state = reduce(state, fetchCreatedCourses.fulfilled([c1, c2], 'r'));
       expect(state).toMatchObject({ status: 'loaded', createdCourses: [c1, c2] });
-      state = reduce(state, fetchCreatedCourses.rejected(null, 'r', undefined, { message: messages.tokenNotFound }));
+      state = reduce(
+        state,
+        fetchCreatedCourses.rejected(null, 'r', undefined, { message: messages.tokenNotFound }),
+      );
       expect(state.status).toBe('error');
       expect(state.loads.createdCourses).toBe('error');
     });
 
     it('a fresh list keeps the enrolled users already attached', () => {
       const users = [makeUserWithHomework()];
-      const before = { ...initialCoursesState, createdCourses: [{ ...c1, enrolledUsers: users }, c2] };
-      const state = reduce(before, fetchCreatedCourses.fulfilled([{ ...c1, title: 'Python 2' }, c2], 'r'));
+      const before = {
+        ...initialCoursesState,
+        createdCourses: [{ ...c1, enrolledUsers: users }, c2],
+      };
+      const state = reduce(
+        before,
+        fetchCreatedCourses.fulfilled([{ ...c1, title: 'Python 2' }, c2], 'r'),
+      );
       expect(state.createdCourses[0]).toEqual({ ...c1, title: 'Python 2', enrolledUsers: users });
       expect(state.createdCourses[1]).toEqual(c2);
     });
@@ -174,7 +210,10 @@ describe('courses reducer', () => {
     });
     it('404: error status, but the answer is in: loaded with no course (not found)', () => {
       let state = reduce(initialCoursesState, fetchCourse.pending('r', 'nope'));
-      state = reduce(state, fetchCourse.rejected(null, 'r', 'nope', { message: messages.courseNotFound, status: 404 }));
+      state = reduce(
+        state,
+        fetchCourse.rejected(null, 'r', 'nope', { message: messages.courseNotFound, status: 404 }),
+      );
       expect(state).toMatchObject({ status: 'error', viewedCourse: null, viewedCourseId: 'nope' });
       expect(state.loads.course).toBe('loaded');
     });
@@ -187,7 +226,9 @@ describe('courses reducer', () => {
 
   describe('createCourse', () => {
     it('pending: loading', () => {
-      expect(reduce(initialCoursesState, createCourse.pending('r', formInput)).status).toBe('loading');
+      expect(reduce(initialCoursesState, createCourse.pending('r', formInput)).status).toBe(
+        'loading',
+      );
     });
     it('creating a course appends it to addedCourses (and puts it first among the created ones)', () => {
       const before = { ...initialCoursesState, addedCourses: [c2], createdCourses: [c2] };
@@ -197,7 +238,10 @@ describe('courses reducer', () => {
       expect(state.createdCourses).toEqual([c1, c2]);
     });
     it('rejected: error, nothing added', () => {
-      const state = reduce(initialCoursesState, createCourse.rejected(null, 'r', formInput, failure));
+      const state = reduce(
+        initialCoursesState,
+        createCourse.rejected(null, 'r', formInput, failure),
+      );
       expect(state).toMatchObject({ status: 'error', addedCourses: [], createdCourses: [] });
     });
   });
@@ -210,7 +254,10 @@ describe('courses reducer', () => {
     it('updating a course replaces createdCourses with authorCourses from the response', () => {
       const renamed = { ...c1, title: 'Python 3' };
       const before = { ...initialCoursesState, createdCourses: [c1, c2, c3], allCourses: [c1, c3] };
-      const state = reduce(before, updateCourse.fulfilled({ authorCourses: [renamed, c2], course: renamed }, 'r', input));
+      const state = reduce(
+        before,
+        updateCourse.fulfilled({ authorCourses: [renamed, c2], course: renamed }, 'r', input),
+      );
       expect(state.status).toBe('loaded');
       expect(state.createdCourses).toEqual([renamed, c2]);
       expect(state.allCourses).toEqual([renamed, c3]);
@@ -218,7 +265,10 @@ describe('courses reducer', () => {
     it('the enrolled users already fetched stay attached', () => {
       const users = [makeUserWithHomework()];
       const before = { ...initialCoursesState, createdCourses: [{ ...c1, enrolledUsers: users }] };
-      const state = reduce(before, updateCourse.fulfilled({ authorCourses: [c1], course: c1 }, 'r', input));
+      const state = reduce(
+        before,
+        updateCourse.fulfilled({ authorCourses: [c1], course: c1 }, 'r', input),
+      );
       expect(state.createdCourses[0]?.enrolledUsers).toEqual(users);
     });
     it('rejected: error, the courses kept', () => {
@@ -243,11 +293,17 @@ describe('courses reducer', () => {
     });
     it('a course that is not among the created ones gets nothing', () => {
       const before = { ...initialCoursesState, createdCourses: [c1] };
-      const state = reduce(before, fetchUsersWithHomework.fulfilled([makeUserWithHomework()], 'r', 'zz'));
+      const state = reduce(
+        before,
+        fetchUsersWithHomework.fulfilled([makeUserWithHomework()], 'r', 'zz'),
+      );
       expect(state.createdCourses).toEqual([c1]);
     });
     it('rejected: error', () => {
-      const state = reduce(initialCoursesState, fetchUsersWithHomework.rejected(null, 'r', 'c1', failure));
+      const state = reduce(
+        initialCoursesState,
+        fetchUsersWithHomework.rejected(null, 'r', 'c1', failure),
+      );
       expect(state.status).toBe('error');
       expect(state.loads.enrolledUsers).toBe('error');
     });
@@ -276,13 +332,22 @@ describe('courses reducer', () => {
       const before = { ...initialCoursesState, ownHomework: { c1: [makeHomework()] } };
       let state = reduce(before, uploadHomework.pending('r', input));
       expect(state.homeworkStatus).toBe('loading');
-      state = reduce(state, uploadHomework.fulfilled({ homework, message: messages.homeworkUploaded }, 'r', input));
+      state = reduce(
+        state,
+        uploadHomework.fulfilled({ homework, message: messages.homeworkUploaded }, 'r', input),
+      );
       expect(state.homeworkStatus).toBe('loaded');
       expect(state.ownHomework.c1?.map((entry) => entry._id)).toEqual(['h2', 'h1']);
     });
     it('homework status: loading → error', () => {
       let state = reduce(initialCoursesState, uploadHomework.pending('r', input));
-      state = reduce(state, uploadHomework.rejected(null, 'r', input, { message: messages.homeworkTooLarge, status: 413 }));
+      state = reduce(
+        state,
+        uploadHomework.rejected(null, 'r', input, {
+          message: messages.homeworkTooLarge,
+          status: 413,
+        }),
+      );
       expect(state.homeworkStatus).toBe('error');
     });
     it('the course status is not the upload status', () => {
@@ -290,8 +355,14 @@ describe('courses reducer', () => {
       expect(state.status).toBe('idle');
     });
     it('a homework upload can be reset to idle (after loaded or error)', () => {
-      expect(reduce({ ...initialCoursesState, homeworkStatus: 'loaded' }, resetHomeworkStatus()).homeworkStatus).toBe('idle');
-      expect(reduce({ ...initialCoursesState, homeworkStatus: 'error' }, resetHomeworkStatus()).homeworkStatus).toBe('idle');
+      expect(
+        reduce({ ...initialCoursesState, homeworkStatus: 'loaded' }, resetHomeworkStatus())
+          .homeworkStatus,
+      ).toBe('idle');
+      expect(
+        reduce({ ...initialCoursesState, homeworkStatus: 'error' }, resetHomeworkStatus())
+          .homeworkStatus,
+      ).toBe('idle');
     });
   });
 
@@ -301,7 +372,13 @@ describe('courses reducer', () => {
     });
     it('enroll fulfilled: the course joins userCourses once, with its new count everywhere', () => {
       const counted = { ...c1, enrolledCount: 4 };
-      const before = { ...initialCoursesState, allCourses: [c1, c2], userCourses: [c2], viewedCourse: c1, viewedCourseId: 'c1' };
+      const before = {
+        ...initialCoursesState,
+        allCourses: [c1, c2],
+        userCourses: [c2],
+        viewedCourse: c1,
+        viewedCourseId: 'c1',
+      };
       let state = reduce(before, enroll.fulfilled(counted, 'r', 'c1'));
       expect(state.userCourses).toEqual([counted, c2]);
       expect(state.allCourses[0]?.enrolledCount).toBe(4);
@@ -310,7 +387,9 @@ describe('courses reducer', () => {
       expect(state.userCourses).toHaveLength(2);
     });
     it('enroll rejected: error', () => {
-      expect(reduce(initialCoursesState, enroll.rejected(null, 'r', 'c1', failure)).status).toBe('error');
+      expect(reduce(initialCoursesState, enroll.rejected(null, 'r', 'c1', failure)).status).toBe(
+        'error',
+      );
     });
     it('unenroll fulfilled: the course leaves userCourses and its count drops', () => {
       const before = {
@@ -349,15 +428,27 @@ describe('courses reducer', () => {
       expect(reduce(initialCoursesState, gradeHomework.pending('r', input)).status).toBe('loading');
     });
     it('fulfilled: the graded submission replaces the ungraded one', () => {
-      const users = [makeUserWithHomework({ homework: [makeHomework(), makeHomework({ _id: 'h9' })] })];
+      const users = [
+        makeUserWithHomework({ homework: [makeHomework(), makeHomework({ _id: 'h9' })] }),
+      ];
       const before = { ...initialCoursesState, createdCourses: [{ ...c1, enrolledUsers: users }] };
-      const graded = makeHomework({ grade: '10', feedback: 'Чудово', gradedAt: '2025-05-02T10:00:00.000Z' });
+      const graded = makeHomework({
+        grade: '10',
+        feedback: 'Чудово',
+        gradedAt: '2025-05-02T10:00:00.000Z',
+      });
       const state = reduce(before, gradeHomework.fulfilled(graded, 'r', input));
       expect(state.status).toBe('loaded');
-      expect(state.createdCourses[0]?.enrolledUsers?.[0]?.homework).toEqual([graded, makeHomework({ _id: 'h9' })]);
+      expect(state.createdCourses[0]?.enrolledUsers?.[0]?.homework).toEqual([
+        graded,
+        makeHomework({ _id: 'h9' }),
+      ]);
     });
     it('rejected (409 already graded): error', () => {
-      const state = reduce(initialCoursesState, gradeHomework.rejected(null, 'r', input, { message: messages.alreadyGraded, status: 409 }));
+      const state = reduce(
+        initialCoursesState,
+        gradeHomework.rejected(null, 'r', input, { message: messages.alreadyGraded, status: 409 }),
+      );
       expect(state.status).toBe('error');
     });
   });
@@ -415,10 +506,19 @@ describe('course thunks against the API', () => {
     });
     const store = createAppStore(services);
     const cover = new File(['img'], 'cover.png', { type: 'image/png' });
-    await store.dispatch(createCourse({ ...formInput, fields: { ...formInput.fields, title: '  Python  ' }, cover }));
+    await store.dispatch(
+      createCourse({ ...formInput, fields: { ...formInput.fields, title: '  Python  ' }, cover }),
+    );
     const body = calls[0]?.body as FormData;
     expect(body).toBeInstanceOf(FormData);
-    expect([...body.keys()]).toEqual(['title', 'description', 'category', 'homeworkTask', 'homeworkDueAt', 'cover']);
+    expect([...body.keys()]).toEqual([
+      'title',
+      'description',
+      'category',
+      'homeworkTask',
+      'homeworkDueAt',
+      'cover',
+    ]);
     expect(body.get('title')).toBe('Python');
     expect((body.get('cover') as File).name).toBe('cover.png');
     expect(selectCourses(store.getState()).addedCourses).toEqual([c1]);
@@ -431,7 +531,14 @@ describe('course thunks against the API', () => {
     const store = createAppStore(services);
     await store.dispatch(updateCourse({ ...formInput, courseId: 'c1' }));
     const body = calls[0]?.body as FormData;
-    expect([...body.keys()]).toEqual(['courseId', 'title', 'description', 'category', 'homeworkTask', 'homeworkDueAt']);
+    expect([...body.keys()]).toEqual([
+      'courseId',
+      'title',
+      'description',
+      'category',
+      'homeworkTask',
+      'homeworkDueAt',
+    ]);
     expect(selectCourses(store.getState()).createdCourses).toEqual([c1]);
   });
 
@@ -440,7 +547,10 @@ describe('course thunks against the API', () => {
       [`POST ${API.uploadHomework}`]: (_call, config) => {
         config.onUploadProgress?.({ loaded: 25, total: 100 } as AxiosProgressEvent);
         config.onUploadProgress?.({ loaded: 100, total: 100 } as AxiosProgressEvent);
-        return { status: 201, body: { homework: makeHomework(), message: messages.homeworkUploaded } };
+        return {
+          status: 201,
+          body: { homework: makeHomework(), message: messages.homeworkUploaded },
+        };
       },
     });
     const store = createAppStore(services);
@@ -458,14 +568,19 @@ describe('course thunks against the API', () => {
     const { services, calls } = createTestServices({
       [`POST ${API.enroll('c1')}`]: { status: 200, body: { course: c1 } },
       [`DELETE ${API.enroll('c1')}`]: { status: 204 },
-      [`PUT ${API.gradeHomework('h1')}`]: { status: 200, body: { homework: makeHomework({ grade: '10' }) } },
+      [`PUT ${API.gradeHomework('h1')}`]: {
+        status: 200,
+        body: { homework: makeHomework({ grade: '10' }) },
+      },
     });
     const store = createAppStore(services);
     await store.dispatch(enroll('c1'));
     expect(selectCourses(store.getState()).userCourses).toEqual([c1]);
     await store.dispatch(unenroll('c1'));
     expect(selectCourses(store.getState()).userCourses).toEqual([]);
-    await store.dispatch(gradeHomework({ courseId: 'c1', homeworkId: 'h1', grade: ' 10 ', feedback: 'Добре' }));
+    await store.dispatch(
+      gradeHomework({ courseId: 'c1', homeworkId: 'h1', grade: ' 10 ', feedback: 'Добре' }),
+    );
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST courses/c1/enroll',
       'DELETE courses/c1/enroll',
@@ -482,7 +597,11 @@ describe('course thunks against the API', () => {
     const result = await store.dispatch(fetchUserCourses('s1'));
     expect(result.payload).toEqual({ message: messages.internalError, status: 500 });
     expect(selectCourses(store.getState()).status).toBe('error');
-    expect(console.error).toHaveBeenCalledWith('Fetching enrolled courses failed:', 500, messages.internalError);
+    expect(console.error).toHaveBeenCalledWith(
+      'Fetching enrolled courses failed:',
+      500,
+      messages.internalError,
+    );
   });
 
   it('course ids are encoded in paths', () => {

@@ -9,14 +9,30 @@ import { MyCourseDetailsPage } from './my-course-details-page';
 import { makeCourse, makeHomework, renderCoursePage, student } from './testing';
 
 const course = makeCourse({ _id: 'c1', homeworkDueAt: '2020-01-01T10:00:00.000Z' });
-const graded = makeHomework({ _id: 'h1', fileName: 'first.pdf', grade: '10', feedback: 'Молодець', gradedAt: '2025-05-02T10:00:00.000Z' });
+const graded = makeHomework({
+  _id: 'h1',
+  fileName: 'first.pdf',
+  grade: '10',
+  feedback: 'Молодець',
+  gradedAt: '2025-05-02T10:00:00.000Z',
+});
 const waiting = makeHomework({ _id: 'h2', fileName: 'second.pdf', isLate: true });
 
-async function setup({ enrolled = true, extra = {} as Record<string, FakeReply | FakeHandler>, id = 'c1' } = {}) {
+async function setup({
+  enrolled = true,
+  extra = {} as Record<string, FakeReply | FakeHandler>,
+  id = 'c1',
+} = {}) {
   const api = createTestServices({
     [`GET ${API.course('c1')}`]: { status: 200, body: { course } },
-    [`GET ${API.course('missing')}`]: { status: 404, body: { message: messages.courseNotFound, code: 'NOT_FOUND' } },
-    [`GET ${API.userCourses(student._id)}`]: { status: 200, body: { courses: enrolled ? [course] : [] } },
+    [`GET ${API.course('missing')}`]: {
+      status: 404,
+      body: { message: messages.courseNotFound, code: 'NOT_FOUND' },
+    },
+    [`GET ${API.userCourses(student._id)}`]: {
+      status: 200,
+      body: { courses: enrolled ? [course] : [] },
+    },
     [`GET ${API.ownHomework('c1')}`]: { status: 200, body: { homework: [waiting, graded] } },
     ...extra,
   });
@@ -43,7 +59,9 @@ describe("the student's course page", () => {
 
   it("says 'Курс не знайдено.' for a course that does not exist", async () => {
     await setup({ id: 'missing' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Курс не знайдено.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Курс не знайдено.' }),
+    ).toBeTruthy();
   });
 
   it('shows the course, its task and a passed deadline, and the own submissions', async () => {
@@ -60,7 +78,9 @@ describe("the student's course page", () => {
     expect(within(items[0]!).getByText('Із запізненням')).toBeTruthy();
     expect(within(items[1]!).getByText('Оцінка: 10')).toBeTruthy();
     expect(within(items[1]!).getByText('Відгук: Молодець')).toBeTruthy();
-    expect(within(items[1]!).getByRole('button', { name: 'Завантажити файл first.pdf' })).toBeTruthy();
+    expect(
+      within(items[1]!).getByRole('button', { name: 'Завантажити файл first.pdf' }),
+    ).toBeTruthy();
   });
 
   it('the file input accepts the homework types', async () => {
@@ -116,7 +136,9 @@ describe("the student's course page", () => {
     expect(body.get('courseId')).toBe('c1');
     expect(body.get('comment')).toBe('Друга спроба');
     expect((body.get('file') as File).name).toBe('report.pdf');
-    const items = within(screen.getByRole('region', { name: 'Мої роботи' })).getAllByRole('listitem');
+    const items = within(screen.getByRole('region', { name: 'Мої роботи' })).getAllByRole(
+      'listitem',
+    );
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Коментар: Друга спроба')).toBeTruthy();
   });
@@ -150,18 +172,27 @@ describe("the student's course page", () => {
   it('a student who is not enrolled sees the course and an enrol button', async () => {
     const { user, calls } = await setup({
       enrolled: false,
-      extra: { [`POST ${API.enroll('c1')}`]: { status: 200, body: { course: { ...course, enrolledCount: 4 } } } },
+      extra: {
+        [`POST ${API.enroll('c1')}`]: {
+          status: 200,
+          body: { course: { ...course, enrolledCount: 4 } },
+        },
+      },
     });
     expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeTruthy();
     expect(screen.queryByLabelText('Файл домашнього завдання')).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Записатися' }));
     expect(await screen.findByLabelText('Файл домашнього завдання')).toBeTruthy();
     expect(screen.getByText('Записано: 4')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST' && call.url === API.enroll('c1'))).toBe(true);
+    expect(calls.some((call) => call.method === 'POST' && call.url === API.enroll('c1'))).toBe(
+      true,
+    );
   });
 
   it("'Покинути курс' asks first, then leaves", async () => {
-    const { user, calls } = await setup({ extra: { [`DELETE ${API.enroll('c1')}`]: { status: 204 } } });
+    const { user, calls } = await setup({
+      extra: { [`DELETE ${API.enroll('c1')}`]: { status: 204 } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Покинути курс' }));
     expect(screen.getByText('Покинути курс? Надіслані роботи збережуться.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Скасувати' }));

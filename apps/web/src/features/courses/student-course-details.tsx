@@ -31,7 +31,8 @@ function LeaveCourse({ courseId }: { courseId: string }) {
     setError(null);
     const result = await dispatch(unenroll(courseId));
     setPending(false);
-    if (unenroll.rejected.match(result)) setError(result.payload?.message ?? courseMessages.leaveFailed);
+    if (unenroll.rejected.match(result))
+      setError(result.payload?.message ?? courseMessages.leaveFailed);
   };
 
   const cancel = () => {
@@ -48,12 +49,21 @@ function LeaveCourse({ courseId }: { courseId: string }) {
     );
   }
   return (
-    <div role="group" aria-labelledby="leave-course-question" className="w-full space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4">
+    <div
+      role="group"
+      aria-labelledby="leave-course-question"
+      className="w-full space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-4"
+    >
       <p id="leave-course-question" className="text-sm font-medium text-amber-950">
         {courseMessages.leaveConfirm}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button ref={confirmRef} onClick={() => void leave()} disabled={pending} aria-busy={pending}>
+        <Button
+          ref={confirmRef}
+          onClick={() => void leave()}
+          disabled={pending}
+          aria-busy={pending}
+        >
           {courseMessages.leaveConfirmAction}
         </Button>
         <Button variant="secondary" onClick={cancel} disabled={pending}>
@@ -78,7 +88,8 @@ function EnrolButton({ courseId }: { courseId: string }) {
     setError(null);
     const result = await dispatch(enroll(courseId));
     setPending(false);
-    if (enroll.rejected.match(result)) setError(result.payload?.message ?? courseMessages.enrolFailed);
+    if (enroll.rejected.match(result))
+      setError(result.payload?.message ?? courseMessages.enrolFailed);
   };
   return (
     <div className="flex flex-col items-start gap-2">
@@ -118,7 +129,10 @@ function EnrolledCourse({ course }: { course: Course }) {
         {homework ? (
           <OwnSubmissions homework={homework} />
         ) : loads.ownHomework === 'error' ? (
-          <LoadError message={courseMessages.courseLoadFailed} onRetry={() => void dispatch(fetchOwnHomework(course._id))} />
+          <LoadError
+            message={courseMessages.courseLoadFailed}
+            onRetry={() => void dispatch(fetchOwnHomework(course._id))}
+          />
         ) : (
           <Spinner />
         )}
@@ -156,7 +170,10 @@ export function StudentCourseDetails({ courseId }: { courseId: string }) {
       return (
         <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
           <h1 className="sr-only">{messages.pageMyCourseDetails}</h1>
-          <LoadError message={courseMessages.courseLoadFailed} onRetry={() => void dispatch(fetchCourse(courseId))} />
+          <LoadError
+            message={courseMessages.courseLoadFailed}
+            onRetry={() => void dispatch(fetchCourse(courseId))}
+          />
         </div>
       );
     }
@@ -166,10 +183,17 @@ export function StudentCourseDetails({ courseId }: { courseId: string }) {
   return (
     <article className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <CourseHeader course={course}>
-        {enrolmentKnown && (enrolled ? <LeaveCourse courseId={course._id} /> : <EnrolButton courseId={course._id} />)}
+        {enrolmentKnown &&
+          (enrolled ? (
+            <LeaveCourse courseId={course._id} />
+          ) : (
+            <EnrolButton courseId={course._id} />
+          ))}
       </CourseHeader>
       <PageSection id="about-course" title={courseMessages.aboutCourse}>
-        <p className="whitespace-pre-line break-words text-base text-slate-800">{course.description}</p>
+        <p className="whitespace-pre-line break-words text-base text-slate-800">
+          {course.description}
+        </p>
       </PageSection>
       {enrolmentKnown && !enrolled && (
         <p className="rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
@@ -177,7 +201,10 @@ export function StudentCourseDetails({ courseId }: { courseId: string }) {
         </p>
       )}
       {enrolled && <EnrolledCourse course={course} />}
-      <Link to={ROUTES.myCourseList} className="inline-block text-sm font-medium text-indigo-700 hover:underline">
+      <Link
+        to={ROUTES.myCourseList}
+        className="inline-block text-sm font-medium text-indigo-700 hover:underline"
+      >
         {courseMessages.backToMyCourses}
       </Link>
     </article>

@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
-import { COURSE_GRID, CourseCard, CourseGridSkeleton, courseTitleId } from './components/course-card';
+import {
+  COURSE_GRID,
+  CourseCard,
+  CourseGridSkeleton,
+  courseTitleId,
+} from './components/course-card';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
 import { fetchUserCourses } from './course-slice';
 import { useCoursesDispatch, useCoursesState } from './hooks';

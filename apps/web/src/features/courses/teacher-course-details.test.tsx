@@ -4,13 +4,25 @@ import userEvent from '@testing-library/user-event';
 import { API, ROUTES, messages } from '@urok/contract';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
 import { MyCourseDetailsPage } from './my-course-details-page';
-import { makeCourse, makeHomework, makeUserWithHomework, renderCoursePage, teacher } from './testing';
+import {
+  makeCourse,
+  makeHomework,
+  makeUserWithHomework,
+  renderCoursePage,
+  teacher,
+} from './testing';
 
 type Route = FakeReply | FakeHandler;
 
 const course = makeCourse({ _id: 'c1', title: 'Python для початківців' });
 const ungraded = makeHomework({ _id: 'h1', fileName: 'words.py', isLate: true, comment: 'Готово' });
-const graded = makeHomework({ _id: 'h2', fileName: 'loops.py', grade: '11', feedback: 'Добре', gradedAt: '2025-05-03T10:00:00.000Z' });
+const graded = makeHomework({
+  _id: 'h2',
+  fileName: 'loops.py',
+  grade: '11',
+  feedback: 'Добре',
+  gradedAt: '2025-05-03T10:00:00.000Z',
+});
 const submitter = makeUserWithHomework({ homework: [ungraded, graded] });
 
 function routes(extra: Record<string, Route> = {}): Record<string, Route> {
@@ -56,7 +68,9 @@ describe("the teacher's course page", () => {
 
   it("shows 'Курс не знайдено.' (no '111') for a course that is not the teacher's", async () => {
     await setup({}, 'other');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Курс не знайдено.' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Курс не знайдено.' }),
+    ).toBeTruthy();
     expect(document.body.textContent).not.toContain('111');
   });
 
@@ -72,7 +86,10 @@ describe("the teacher's course page", () => {
   it('saves the edited course (PUT courses/update): the page shows the new title and says so', async () => {
     const renamed = { ...course, title: 'Python 3 для всіх' };
     const { user, calls } = await setup({
-      [`PUT ${API.updateCourse}`]: { status: 200, body: { authorCourses: [renamed], course: renamed } },
+      [`PUT ${API.updateCourse}`]: {
+        status: 200,
+        body: { authorCourses: [renamed], course: renamed },
+      },
     });
     const title = (await screen.findByLabelText('Назва')) as HTMLInputElement;
     await user.clear(title);
@@ -89,7 +106,11 @@ describe("the teacher's course page", () => {
     const { user } = await setup({
       [`PUT ${API.updateCourse}`]: {
         status: 400,
-        body: { message: messages.homeworkDueInvalid, code: 'BAD_REQUEST', fields: { homeworkDueAt: messages.homeworkDueInvalid } },
+        body: {
+          message: messages.homeworkDueInvalid,
+          code: 'BAD_REQUEST',
+          fields: { homeworkDueAt: messages.homeworkDueInvalid },
+        },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Зберегти зміни' }));
@@ -139,7 +160,14 @@ describe("the teacher's course page", () => {
     const { user, calls } = await setup({
       [`PUT ${API.gradeHomework('h1')}`]: {
         status: 200,
-        body: { homework: { ...ungraded, grade: '12', feedback: 'Чудово', gradedAt: '2025-05-04T10:00:00.000Z' } },
+        body: {
+          homework: {
+            ...ungraded,
+            grade: '12',
+            feedback: 'Чудово',
+            gradedAt: '2025-05-04T10:00:00.000Z',
+          },
+        },
       },
     });
     const region = await studentRegion();
@@ -148,7 +176,10 @@ describe("the teacher's course page", () => {
     await user.click(within(region).getByRole('button', { name: 'Оцінити' }));
     expect(await within(region).findByText('Оцінка: 12')).toBeTruthy();
     expect(within(region).queryByLabelText('Оцінка')).toBeNull();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ grade: '12', feedback: 'Чудово' });
+    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      grade: '12',
+      feedback: 'Чудово',
+    });
   });
 
   it("a submission graded meanwhile (409) says 'Роботу вже оцінено.' and shows that grade", async () => {
@@ -163,7 +194,13 @@ describe("the teacher's course page", () => {
         body: {
           users: [
             gradedElsewhere
-              ? { ...submitter, homework: [{ ...ungraded, grade: '9', gradedAt: '2025-05-04T10:00:00.000Z' }, graded] }
+              ? {
+                  ...submitter,
+                  homework: [
+                    { ...ungraded, grade: '9', gradedAt: '2025-05-04T10:00:00.000Z' },
+                    graded,
+                  ],
+                }
               : submitter,
           ],
         },
@@ -172,7 +209,9 @@ describe("the teacher's course page", () => {
     const region = await studentRegion();
     await user.type(within(region).getByLabelText('Оцінка'), '12');
     await user.click(within(region).getByRole('button', { name: 'Оцінити' }));
-    expect((await within(region).findByText(messages.alreadyGraded)).getAttribute('role')).toBe('alert');
+    expect((await within(region).findByText(messages.alreadyGraded)).getAttribute('role')).toBe(
+      'alert',
+    );
     expect(await within(region).findByText('Оцінка: 9')).toBeTruthy();
     expect(within(region).queryByLabelText('Оцінка')).toBeNull();
   });
@@ -203,7 +242,10 @@ describe("the teacher's course page", () => {
       });
       await user.click(await screen.findByRole('button', { name: 'Завантажити всі роботи (ZIP)' }));
       await vi.waitFor(() => expect(clicks).toHaveLength(1));
-      expect(clicks[0]).toEqual({ href: 'blob:download', download: 'Python — домашні завдання.zip' });
+      expect(clicks[0]).toEqual({
+        href: 'blob:download',
+        download: 'Python — домашні завдання.zip',
+      });
       expect(URL.createObjectURL).toHaveBeenCalledWith(zip);
       const call = calls.find((entry) => entry.url === API.homeworkZip('c1'));
       expect(call?.authorization).toBe('Bearer tok');
@@ -214,7 +256,9 @@ describe("the teacher's course page", () => {
         [`GET ${API.gradesCsv('c1')}`]: { status: 200, body: new Blob(['a;b']) },
         [`GET ${API.homeworkFile('h1')}`]: {
           status: 403,
-          body: new Blob([JSON.stringify({ message: messages.notCourseAuthor })], { type: 'application/json' }),
+          body: new Blob([JSON.stringify({ message: messages.notCourseAuthor })], {
+            type: 'application/json',
+          }),
         },
       });
       await user.click(await screen.findByRole('button', { name: 'Оцінки (CSV)' }));
@@ -222,7 +266,9 @@ describe("the teacher's course page", () => {
       expect(clicks[0]?.download).toBe(`${course.title} — оцінки.csv`);
 
       await user.click(screen.getByRole('button', { name: 'Завантажити файл words.py' }));
-      expect((await screen.findByText(messages.notCourseAuthor)).getAttribute('role')).toBe('alert');
+      expect((await screen.findByText(messages.notCourseAuthor)).getAttribute('role')).toBe(
+        'alert',
+      );
     });
   });
 });

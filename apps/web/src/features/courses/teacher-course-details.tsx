@@ -6,7 +6,12 @@ import { StatusBanner, type Banner } from '../../components/ui/status-banner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CourseForm } from './components/course-form';
 import { CourseNotFound } from './components/course-not-found';
-import { CourseHeader, Deadline, PageSection, SUBMISSIONS_ANCHOR } from './components/course-overview';
+import {
+  CourseHeader,
+  Deadline,
+  PageSection,
+  SUBMISSIONS_ANCHOR,
+} from './components/course-overview';
 import { DownloadButton } from './components/download-button';
 import { LoadError } from './components/page-frame';
 import { StudentSubmissions } from './components/student-submissions';
@@ -49,16 +54,26 @@ function Submissions({ course }: { course: CreatedCourse }) {
   const reload = () => void dispatch(fetchUsersWithHomework(course._id));
   const actions = (
     <>
-      <DownloadButton path={API.homeworkZip(course._id)} fallbackName={`${course.title} — ${messages.homeworkArchiveSuffix}.zip`}>
+      <DownloadButton
+        path={API.homeworkZip(course._id)}
+        fallbackName={`${course.title} — ${messages.homeworkArchiveSuffix}.zip`}
+      >
         {courseMessages.downloadZip}
       </DownloadButton>
-      <DownloadButton path={API.gradesCsv(course._id)} fallbackName={`${course.title} — ${messages.gradesFileSuffix}.csv`}>
+      <DownloadButton
+        path={API.gradesCsv(course._id)}
+        fallbackName={`${course.title} — ${messages.gradesFileSuffix}.csv`}
+      >
         {courseMessages.downloadCsv}
       </DownloadButton>
     </>
   );
   return (
-    <PageSection id={SUBMISSIONS_ANCHOR} title={courseMessages.submissionsHeading} actions={actions}>
+    <PageSection
+      id={SUBMISSIONS_ANCHOR}
+      title={courseMessages.submissionsHeading}
+      actions={actions}
+    >
       {course.enrolledUsers ? (
         <StudentSubmissions users={course.enrolledUsers} />
       ) : loads.enrolledUsers === 'error' ? (
@@ -104,7 +119,10 @@ export function TeacherCourseDetails({ courseId }: { courseId: string }) {
       return (
         <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
           <h1 className="sr-only">{messages.pageMyCourseDetails}</h1>
-          <LoadError message={courseMessages.courseLoadFailed} onRetry={() => void dispatch(fetchCreatedCourses())} />
+          <LoadError
+            message={courseMessages.courseLoadFailed}
+            onRetry={() => void dispatch(fetchCreatedCourses())}
+          />
         </div>
       );
     }

@@ -2,7 +2,12 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
-import { COURSE_GRID, CourseCard, CourseGridSkeleton, courseTitleId } from './components/course-card';
+import {
+  COURSE_GRID,
+  CourseCard,
+  CourseGridSkeleton,
+  courseTitleId,
+} from './components/course-card';
 import { SUBMISSIONS_ANCHOR } from './components/course-overview';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
 import { fetchCreatedCourses } from './course-slice';
@@ -29,7 +34,11 @@ export function TeacherCourseListPage() {
   );
 
   return (
-    <PageFrame title={messages.pageMyCourses} intro={courseMessages.teacherListIntro} aside={createLink}>
+    <PageFrame
+      title={messages.pageMyCourses}
+      intro={courseMessages.teacherListIntro}
+      aside={createLink}
+    >
       <CourseGridSkeleton loading={loading} count={3} />
       {status === 'error' && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
       {status === 'loaded' && createdCourses.length === 0 && (
@@ -47,7 +56,11 @@ export function TeacherCourseListPage() {
                       ? courseMessages.deadlineAt(formatDateTime(course.homeworkDueAt))
                       : courseMessages.noDeadline}
                   </p>
-                  <Link to={details} className={LINK_BUTTON.secondary} aria-describedby={courseTitleId(course._id)}>
+                  <Link
+                    to={details}
+                    className={LINK_BUTTON.secondary}
+                    aria-describedby={courseTitleId(course._id)}
+                  >
                     {courseMessages.editCourse}
                   </Link>
                   <Link

@@ -16,7 +16,12 @@ import { coursesSlice } from './course-slice';
 
 injectSlice(coursesSlice);
 
-export const teacher: User = makeUser({ _id: 't1', username: 'Ірина Коваль', isAdmin: true, telephone: '+380671112233' });
+export const teacher: User = makeUser({
+  _id: 't1',
+  username: 'Ірина Коваль',
+  isAdmin: true,
+  telephone: '+380671112233',
+});
 export const student: User = makeUser({ _id: 's1', username: 'Олена Петренко' });
 
 export function makeCourse(overrides: Partial<Course> = {}): Course {
@@ -67,7 +72,9 @@ export function makeUserWithHomework(overrides: Partial<UserWithHomework> = {}):
 
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>;
+  return (
+    <output data-testid="location">{`${location.pathname}${location.search}${location.hash}`}</output>
+  );
 }
 
 interface RenderPageOptions {
@@ -80,7 +87,10 @@ interface RenderPageOptions {
 }
 
 /** Renders a course page as the signed-in layout would (the user comes from the outlet context). */
-export async function renderCoursePage(page: ReactNode, { services, user, route, path, preloadedState }: RenderPageOptions) {
+export async function renderCoursePage(
+  page: ReactNode,
+  { services, user, route, path, preloadedState }: RenderPageOptions,
+) {
   const store = createAppStore(services, preloadedState);
   const context: SignedInContext = { user };
   let result!: ReturnType<typeof render>;

@@ -30,14 +30,19 @@ describe('/course/{id}', () => {
 
   it('links to the other demo courses, which open in place', async () => {
     await renderAt('/course/1');
-    const links = screen.getByRole('navigation', { name: 'Other demo courses' }).querySelectorAll('a');
+    const links = screen
+      .getByRole('navigation', { name: 'Other demo courses' })
+      .querySelectorAll('a');
     expect(links).toHaveLength(10);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Екологія міста' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Екологія міста' })).toBeTruthy();
   });
 
-  it.each(['/course/12', '/course/0', '/course/abc'])("%s says 'Курс не знайдено' (no dot)", async (path) => {
-    await renderAt(path);
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Курс не знайдено');
-  });
+  it.each(['/course/12', '/course/0', '/course/abc'])(
+    "%s says 'Курс не знайдено' (no dot)",
+    async (path) => {
+      await renderAt(path);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Курс не знайдено');
+    },
+  );
 });

@@ -12,7 +12,9 @@ export function DemoCoursePage() {
   if (!course) {
     return (
       <section className="mx-auto w-full max-w-3xl space-y-4 px-4 py-8 sm:px-6">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.demoCourseNotFound}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.demoCourseNotFound}
+        </h1>
         <OtherCourses />
       </section>
     );
@@ -20,21 +22,36 @@ export function DemoCoursePage() {
 
   return (
     <section className="mx-auto w-full max-w-3xl space-y-8 px-4 py-8 sm:px-6">
-      <article aria-labelledby="demo-course-title" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <article
+        aria-labelledby="demo-course-title"
+        className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <div className="flex items-center gap-4">
-          <img src={course.companyLogo} alt="" width={56} height={56} decoding="async" className="size-14 shrink-0 rounded-xl" />
+          <img
+            src={course.companyLogo}
+            alt=""
+            width={56}
+            height={56}
+            decoding="async"
+            className="size-14 shrink-0 rounded-xl"
+          />
           <dl>
             <dt className="sr-only">{siteMessages.demoCourseCompany}</dt>
             <dd className="text-sm font-semibold text-indigo-700">{course.companyName}</dd>
           </dl>
         </div>
-        <h1 id="demo-course-title" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+        <h1
+          id="demo-course-title"
+          className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
+        >
           {course.courseTitle}
         </h1>
         <p className="text-base leading-relaxed text-slate-700">{course.description}</p>
         <dl className="flex flex-wrap items-center gap-2 text-sm">
           <dt className="font-medium text-slate-600">{siteMessages.demoCourseProfession}:</dt>
-          <dd className="rounded-full bg-indigo-50 px-3 py-1 font-semibold text-indigo-800">{course.profession}</dd>
+          <dd className="rounded-full bg-indigo-50 px-3 py-1 font-semibold text-indigo-800">
+            {course.profession}
+          </dd>
         </dl>
       </article>
       <OtherCourses currentId={course.id} />

@@ -9,9 +9,32 @@ describe('demo data shipped with the app (spec sections 3 and 9)', () => {
     expect(new Set(DEMO_JOBS.map((job) => job.id)).size).toBe(10);
     for (const job of DEMO_JOBS) {
       expect(Object.keys(job).sort()).toEqual(
-        ['company', 'contract', 'featured', 'id', 'isNew', 'languages', 'level', 'location', 'logo', 'position', 'postedAt', 'role', 'tools'].sort(),
+        [
+          'company',
+          'contract',
+          'featured',
+          'id',
+          'isNew',
+          'languages',
+          'level',
+          'location',
+          'logo',
+          'position',
+          'postedAt',
+          'role',
+          'tools',
+        ].sort(),
       );
-      for (const text of [job.company, job.logo, job.position, job.role, job.level, job.postedAt, job.contract, job.location]) {
+      for (const text of [
+        job.company,
+        job.logo,
+        job.position,
+        job.role,
+        job.level,
+        job.postedAt,
+        job.contract,
+        job.location,
+      ]) {
         expect(typeof text === 'string' && text.length > 0).toBe(true);
       }
       expect(typeof job.isNew).toBe('boolean');
@@ -25,7 +48,14 @@ describe('demo data shipped with the app (spec sections 3 and 9)', () => {
     expect(DEMO_COURSES).toHaveLength(11);
     expect(new Set(DEMO_COURSES.map((course) => course.id)).size).toBe(11);
     for (const course of DEMO_COURSES) {
-      expect(Object.keys(course).sort()).toEqual(['companyLogo', 'companyName', 'courseTitle', 'description', 'id', 'profession']);
+      expect(Object.keys(course).sort()).toEqual([
+        'companyLogo',
+        'companyName',
+        'courseTitle',
+        'description',
+        'id',
+        'profession',
+      ]);
       expect(Object.values(course).every((value) => value !== '')).toBe(true);
     }
   });
@@ -33,7 +63,8 @@ describe('demo data shipped with the app (spec sections 3 and 9)', () => {
   it('finds a demo course by its id segment only', () => {
     expect(findDemoCourse('3')?.id).toBe(3);
     expect(findDemoCourse('11')?.id).toBe(11);
-    for (const id of [undefined, '', '0', '12', '03', '3.0', '3abc', 'abc', '-1']) expect(findDemoCourse(id)).toBeUndefined();
+    for (const id of [undefined, '', '0', '12', '03', '3.0', '3abc', 'abc', '-1'])
+      expect(findDemoCourse(id)).toBeUndefined();
   });
 
   it('2 demo students, each with a homework topic', () => {

@@ -61,7 +61,11 @@ describe('/test (demo grading page)', () => {
     await user.click(screen.getByRole('button', { name: 'Додати' }));
     await user.type(screen.getByLabelText('Назва курсу'), 'Фізика{Enter}');
     const list = screen.getByRole('list', { name: 'Курси для завантаження' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Алгебра 9 клас', 'Фізика']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Алгебра 9 клас', 'Фізика']);
     expect((screen.getByLabelText('Назва курсу') as HTMLInputElement).value).toBe('');
   });
 

@@ -15,7 +15,9 @@ export function GradingDemoPage() {
     <section className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageTest}</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            {messages.pageTest}
+          </h1>
           <p className="text-sm text-slate-600">{siteMessages.gradingLead}</p>
         </div>
         {/* The demo's own logout: it only shows an alert (spec section 2). */}
@@ -31,10 +33,18 @@ export function GradingDemoPage() {
           </caption>
           <thead className="text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-5 py-3">{siteMessages.gradingStudent}</th>
-              <th scope="col" className="px-5 py-3">{siteMessages.gradingTopic}</th>
-              <th scope="col" className="px-5 py-3">{siteMessages.gradingGrade}</th>
-              <th scope="col" className="px-5 py-3">{siteMessages.gradingAction}</th>
+              <th scope="col" className="px-5 py-3">
+                {siteMessages.gradingStudent}
+              </th>
+              <th scope="col" className="px-5 py-3">
+                {siteMessages.gradingTopic}
+              </th>
+              <th scope="col" className="px-5 py-3">
+                {siteMessages.gradingGrade}
+              </th>
+              <th scope="col" className="px-5 py-3">
+                {siteMessages.gradingAction}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -131,7 +141,10 @@ function CourseUploads() {
   };
 
   return (
-    <section aria-labelledby="grading-uploads" className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="grading-uploads"
+      className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="grading-uploads" className="text-lg font-semibold text-slate-900">
         {siteMessages.gradingUploadsHeading}
       </h2>
@@ -150,7 +163,10 @@ function CourseUploads() {
       {names.length === 0 ? (
         <p className="text-sm text-slate-600">{siteMessages.gradingUploadsEmpty}</p>
       ) : (
-        <ul aria-labelledby="grading-uploads" className="list-inside list-disc space-y-1 text-sm text-slate-800">
+        <ul
+          aria-labelledby="grading-uploads"
+          className="list-inside list-disc space-y-1 text-sm text-slate-800"
+        >
           {names.map((name, index) => (
             <li key={`${index}-${name}`}>{name}</li>
           ))}

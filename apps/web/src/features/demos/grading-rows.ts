@@ -9,8 +9,7 @@ export interface GradingRow {
 }
 
 export type GradingAction =
-  | { type: 'setGrade'; id: string; grade: string }
-  | { type: 'lock'; id: string };
+  { type: 'setGrade'; id: string; grade: string } | { type: 'lock'; id: string };
 
 /**
  * The grade row transitions of spec section 4: ungraded → graded only with a

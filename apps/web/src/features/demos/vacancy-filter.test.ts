@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_JOBS, type DemoJob } from './vacancy-data';
 import { addTag, clearTags, EMPTY_FILTER, filterJobs, jobTags, removeTag } from './vacancy-filter';
 
-const job = (id: number, tags: Pick<DemoJob, 'role' | 'level' | 'languages' | 'tools'>): DemoJob => ({
+const job = (
+  id: number,
+  tags: Pick<DemoJob, 'role' | 'level' | 'languages' | 'tools'>,
+): DemoJob => ({
   id,
   company: `Company ${id}`,
   logo: '',
@@ -15,14 +18,35 @@ const job = (id: number, tags: Pick<DemoJob, 'role' | 'level' | 'languages' | 't
   ...tags,
 });
 
-const frontendReact = job(1, { role: 'Frontend', level: 'Junior', languages: ['JavaScript'], tools: ['React'] });
-const backendRuby = job(2, { role: 'Backend', level: 'Senior', languages: ['Ruby'], tools: ['RoR'] });
-const fullstackPython = job(3, { role: 'Fullstack', level: 'Midweight', languages: ['Python', 'JavaScript'], tools: ['Django'] });
+const frontendReact = job(1, {
+  role: 'Frontend',
+  level: 'Junior',
+  languages: ['JavaScript'],
+  tools: ['React'],
+});
+const backendRuby = job(2, {
+  role: 'Backend',
+  level: 'Senior',
+  languages: ['Ruby'],
+  tools: ['RoR'],
+});
+const fullstackPython = job(3, {
+  role: 'Fullstack',
+  level: 'Midweight',
+  languages: ['Python', 'JavaScript'],
+  tools: ['Django'],
+});
 const jobs = [frontendReact, backendRuby, fullstackPython];
 
 describe('the vacancy tag filter', () => {
   it("a job's tags are its role, level, languages and tools, in that order", () => {
-    expect(jobTags(fullstackPython)).toEqual(['Fullstack', 'Midweight', 'Python', 'JavaScript', 'Django']);
+    expect(jobTags(fullstackPython)).toEqual([
+      'Fullstack',
+      'Midweight',
+      'Python',
+      'JavaScript',
+      'Django',
+    ]);
   });
 
   it('shows every job while no tag is selected', () => {

@@ -12,7 +12,8 @@ async function renderLoaded() {
   return userEvent.setup();
 }
 
-const positions = () => screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
+const positions = () =>
+  screen.getAllByRole('article').map((article) => within(article).getByRole('heading').textContent);
 const filterBar = () => screen.queryByRole('region', { name: 'Filters' });
 
 describe('/vacancylist', () => {
@@ -34,7 +35,13 @@ describe('/vacancylist', () => {
       expect(within(first).getByText(text)).toBeTruthy();
     }
     const tags = within(within(first).getByRole('list', { name: 'Tags' })).getAllByRole('button');
-    expect(tags.map((tag) => tag.textContent)).toEqual(['Frontend', 'Senior', 'HTML', 'CSS', 'JavaScript']);
+    expect(tags.map((tag) => tag.textContent)).toEqual([
+      'Frontend',
+      'Senior',
+      'HTML',
+      'CSS',
+      'JavaScript',
+    ]);
   });
 
   it('the real data module loads on demand', async () => {
@@ -56,16 +63,26 @@ describe('/vacancylist', () => {
     // OR: adding Django widens the list.
     const engineer = screen.getByRole('article', { name: 'Software Engineer' });
     await user.click(within(engineer).getByRole('button', { name: 'Midweight' }));
-    expect(positions()).toEqual(['Fullstack Developer', 'Software Engineer', 'Junior Backend Developer', 'Full Stack Engineer']);
+    expect(positions()).toEqual([
+      'Fullstack Developer',
+      'Software Engineer',
+      'Junior Backend Developer',
+      'Full Stack Engineer',
+    ]);
     expect(screen.getByText('Showing 4 of 10 jobs')).toBeTruthy();
 
     // A chip removes its own tag only.
     await user.click(screen.getByRole('button', { name: 'Remove filter Ruby' }));
-    expect(within(filterBar()!).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual([
-      'Remove filter Midweight',
-      'Clear',
+    expect(
+      within(filterBar()!)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['Remove filter Midweight', 'Clear']);
+    expect(positions()).toEqual([
+      'Fullstack Developer',
+      'Software Engineer',
+      'Full Stack Engineer',
     ]);
-    expect(positions()).toEqual(['Fullstack Developer', 'Software Engineer', 'Full Stack Engineer']);
 
     // Clear empties the filter: every job is back and the bar is gone.
     await user.click(screen.getAllByRole('article')[0]!.querySelector('button')!);
@@ -78,7 +95,12 @@ describe('/vacancylist', () => {
     const user = await renderLoaded();
     const first = screen.getByRole('article', { name: 'Senior Frontend Developer' });
     await user.click(within(first).getByRole('button', { name: 'JavaScript' }));
-    await user.click(within(screen.getByRole('article', { name: 'Senior Frontend Developer' })).getByRole('button', { name: 'JavaScript' }));
+    await user.click(
+      within(screen.getByRole('article', { name: 'Senior Frontend Developer' })).getByRole(
+        'button',
+        { name: 'JavaScript' },
+      ),
+    );
     expect(within(filterBar()!).getAllByRole('button', { name: /Remove filter/ })).toHaveLength(1);
   });
 });

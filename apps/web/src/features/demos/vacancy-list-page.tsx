@@ -2,7 +2,15 @@ import { useEffect, useState } from 'react';
 import { messages, siteMessages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
 import type { DemoJob } from './vacancy-data';
-import { addTag, clearTags, EMPTY_FILTER, filterJobs, jobTags, removeTag, type TagFilter } from './vacancy-filter';
+import {
+  addTag,
+  clearTags,
+  EMPTY_FILTER,
+  filterJobs,
+  jobTags,
+  removeTag,
+  type TagFilter,
+} from './vacancy-filter';
 
 /** The hardcoded jobs, loaded on demand (no network): the list is empty until they arrive. */
 export function loadDemoJobs(): Promise<DemoJob[]> {
@@ -35,7 +43,9 @@ export function VacancyListPage({ loadJobs = loadDemoJobs }: VacancyListPageProp
   return (
     <section className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 sm:px-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageVacancies}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.pageVacancies}
+        </h1>
         <p className="text-sm text-slate-600">{siteMessages.vacanciesLead}</p>
       </div>
 
@@ -54,7 +64,10 @@ export function VacancyListPage({ loadJobs = loadDemoJobs }: VacancyListPageProp
                   className="inline-flex min-h-9 items-center gap-2 rounded-md bg-teal-50 pl-3 text-sm font-semibold text-teal-800 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
                 >
                   {tag}
-                  <span aria-hidden="true" className="flex h-9 w-8 items-center justify-center rounded-r-md bg-teal-700 text-white">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-9 w-8 items-center justify-center rounded-r-md bg-teal-700 text-white"
+                  >
                     ×
                   </span>
                 </button>
@@ -72,7 +85,10 @@ export function VacancyListPage({ loadJobs = loadDemoJobs }: VacancyListPageProp
       )}
 
       {jobs.length === 0 ? (
-        <p role="status" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600">
+        <p
+          role="status"
+          className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-10 text-center text-sm text-slate-600"
+        >
           {messages.jobsFetching}
         </p>
       ) : (
@@ -83,7 +99,11 @@ export function VacancyListPage({ loadJobs = loadDemoJobs }: VacancyListPageProp
           <ul className="space-y-5">
             {shown.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} selected={filter} onTag={(tag) => setFilter((current) => addTag(current, tag))} />
+                <JobCard
+                  job={job}
+                  selected={filter}
+                  onTag={(tag) => setFilter((current) => addTag(current, tag))}
+                />
               </li>
             ))}
           </ul>
@@ -106,7 +126,15 @@ function JobCard({ job, selected, onTag }: JobCardProps) {
       aria-labelledby={headingId}
       className={`flex flex-col gap-4 rounded-xl border bg-white p-5 shadow-sm md:flex-row md:items-center ${job.featured ? 'border-l-4 border-l-teal-700 border-slate-200' : 'border-slate-200'}`}
     >
-      <img src={job.logo} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 shrink-0 rounded-full" />
+      <img
+        src={job.logo}
+        alt=""
+        width={48}
+        height={48}
+        loading="lazy"
+        decoding="async"
+        className="size-12 shrink-0 rounded-full"
+      />
       <div className="min-w-0 flex-1 space-y-1.5">
         <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-teal-800">
           {job.company}
@@ -132,7 +160,10 @@ function JobCard({ job, selected, onTag }: JobCardProps) {
           <span>{job.location}</span>
         </p>
       </div>
-      <ul aria-label={siteMessages.vacancyTags} className="flex flex-wrap gap-2 border-t border-slate-200 pt-4 md:border-0 md:pt-0">
+      <ul
+        aria-label={siteMessages.vacancyTags}
+        className="flex flex-wrap gap-2 border-t border-slate-200 pt-4 md:border-0 md:pt-0"
+      >
         {jobTags(job).map((tag) => (
           <li key={tag}>
             <button

@@ -33,7 +33,9 @@ describe('/donate', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Donate' })).toBeTruthy();
     expect(document.title).toBe('Donate | Urok');
     expect(screen.getByRole('heading', { name: 'Як підтримати платформу' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Подати заявку' }).getAttribute('href')).toBe('/future-teacher');
+    expect(screen.getByRole('link', { name: 'Подати заявку' }).getAttribute('href')).toBe(
+      '/future-teacher',
+    );
     expect(screen.getByRole('heading', { name: 'Обіцянка внеску' })).toBeTruthy();
     for (const label of ['Name', 'Amount (UAH)', 'Message']) expect(field(label)).toBeTruthy();
   });
@@ -63,7 +65,11 @@ describe('/donate', () => {
     await user.click(screen.getByRole('button', { name: 'Pledge support' }));
 
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ method: 'POST', url: 'pledges', body: { name: 'Марія Коваль', amount: 1500, message: 'На курси з фізики' } });
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      url: 'pledges',
+      body: { name: 'Марія Коваль', amount: 1500, message: 'На курси з фізики' },
+    });
     const thanks = await screen.findByRole('heading', { name: 'Дякуємо за підтримку!' });
     expect(document.activeElement).toBe(thanks);
     expect(screen.getByRole('status').textContent).toBe(siteMessages.pledgeReceived);
@@ -77,16 +83,25 @@ describe('/donate', () => {
   it("shows the server's field message beside the field", async () => {
     const { user } = await setup({
       status: 400,
-      body: { message: siteMessages.pledgeAmountInvalid, code: 'BAD_REQUEST', fields: { amount: siteMessages.pledgeAmountInvalid } },
+      body: {
+        message: siteMessages.pledgeAmountInvalid,
+        code: 'BAD_REQUEST',
+        fields: { amount: siteMessages.pledgeAmountInvalid },
+      },
     });
     await user.type(field('Name'), 'Марія');
     await user.type(field('Amount (UAH)'), '100');
     await user.click(screen.getByRole('button', { name: 'Pledge support' }));
-    expect((await screen.findByText(siteMessages.pledgeAmountInvalid)).id).toBe('pledge-amount-error');
+    expect((await screen.findByText(siteMessages.pledgeAmountInvalid)).id).toBe(
+      'pledge-amount-error',
+    );
   });
 
   it("shows the server's message when throttled, and a fallback when the network fails", async () => {
-    const throttled = await setup({ status: 429, body: { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' } });
+    const throttled = await setup({
+      status: 429,
+      body: { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+    });
     await throttled.user.type(field('Name'), 'Марія');
     await throttled.user.type(field('Amount (UAH)'), '100');
     await throttled.user.click(screen.getByRole('button', { name: 'Pledge support' }));
@@ -99,6 +114,8 @@ describe('/donate', () => {
     await user.type(field('Name'), 'Марія');
     await user.type(field('Amount (UAH)'), '100');
     await user.click(screen.getByRole('button', { name: 'Pledge support' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Не вдалося зберегти обіцянку. Спробуйте ще раз.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Не вдалося зберегти обіцянку. Спробуйте ще раз.',
+    );
   });
 });

@@ -28,7 +28,9 @@ export function DonatePage() {
   return (
     <section className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 sm:px-6 lg:py-12">
       <div className="max-w-2xl space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageDonate}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.pageDonate}
+        </h1>
         <p className="text-base text-slate-700">{siteMessages.donateLead}</p>
       </div>
 
@@ -55,17 +57,31 @@ export function DonatePage() {
           </ul>
         </section>
 
-        <section aria-labelledby="donate-form" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3">
+        <section
+          aria-labelledby="donate-form"
+          className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 lg:col-span-3"
+        >
           {success ? (
             <div className="space-y-4">
-              <h2 id="donate-form" ref={thanksRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+              <h2
+                id="donate-form"
+                ref={thanksRef}
+                tabIndex={-1}
+                className="text-xl font-bold text-slate-900 focus:outline-none"
+              >
                 {siteMessages.pledgeThanksHeading}
               </h2>
-              <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900">
+              <p
+                role="status"
+                className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-900"
+              >
                 {success.message}
               </p>
               <p className="text-sm text-slate-700">
-                {siteMessages.pledgeSummary(success.pledge.name, amountFormat.format(success.pledge.amount))}
+                {siteMessages.pledgeSummary(
+                  success.pledge.name,
+                  amountFormat.format(success.pledge.amount),
+                )}
               </p>
               <Button
                 variant="secondary"

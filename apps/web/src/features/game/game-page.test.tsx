@@ -20,7 +20,9 @@ describe('/game', () => {
     expect(document.title).toBe('Game | Urok');
     expect(screen.getByText(`Питання 1 з ${QUIZ_QUESTIONS.length}`)).toBeTruthy();
     expect(screen.getByText('Рахунок: 0')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: QUIZ_QUESTIONS[0]!.question })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 2, name: QUIZ_QUESTIONS[0]!.question }),
+    ).toBeTruthy();
     expect(progress().getAttribute('aria-valuenow')).toBe('0');
   });
 
@@ -32,7 +34,11 @@ describe('/game', () => {
     expect(screen.getByText('Рахунок: 1')).toBeTruthy();
     expect(progress().getAttribute('aria-valuenow')).toBe('1');
     // The answered options are locked; the next step has the focus.
-    for (const option of first.options) expect((screen.getByRole('button', { name: new RegExp(`^${option}`) }) as HTMLButtonElement).disabled).toBe(true);
+    for (const option of first.options)
+      expect(
+        (screen.getByRole('button', { name: new RegExp(`^${option}`) }) as HTMLButtonElement)
+          .disabled,
+      ).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Наступне питання' }));
 
     await user.click(screen.getByRole('button', { name: 'Наступне питання' }));
@@ -40,7 +46,9 @@ describe('/game', () => {
     expect(screen.getByText(`Питання 2 з ${QUIZ_QUESTIONS.length}`)).toBeTruthy();
     const wrong = second.options.find((_, index) => index !== second.answer)!;
     await user.click(screen.getByRole('button', { name: wrong }));
-    expect(screen.getByRole('status').textContent).toContain(`Неправильно. Правильна відповідь: ${second.options[second.answer]}.`);
+    expect(screen.getByRole('status').textContent).toContain(
+      `Неправильно. Правильна відповідь: ${second.options[second.answer]}.`,
+    );
     expect(screen.getByText('Рахунок: 1')).toBeTruthy();
   });
 
@@ -48,10 +56,15 @@ describe('/game', () => {
     const user = await setup();
     for (const [index, question] of QUIZ_QUESTIONS.entries()) {
       // Right answers except the first one.
-      const option = index === 0 ? question.options.find((_, i) => i !== question.answer)! : question.options[question.answer]!;
+      const option =
+        index === 0
+          ? question.options.find((_, i) => i !== question.answer)!
+          : question.options[question.answer]!;
       await user.click(screen.getByRole('button', { name: option }));
       const last = index === QUIZ_QUESTIONS.length - 1;
-      await user.click(screen.getByRole('button', { name: last ? 'Показати результат' : 'Наступне питання' }));
+      await user.click(
+        screen.getByRole('button', { name: last ? 'Показати результат' : 'Наступне питання' }),
+      );
     }
     const total = QUIZ_QUESTIONS.length;
     expect(screen.getByRole('heading', { level: 2, name: 'Вікторину завершено' })).toBeTruthy();
@@ -61,6 +74,8 @@ describe('/game', () => {
     await user.click(screen.getByRole('button', { name: 'Зіграти ще раз' }));
     expect(screen.getByText(`Питання 1 з ${total}`)).toBeTruthy();
     expect(screen.getByText('Рахунок: 0')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: QUIZ_QUESTIONS[0]!.question }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('heading', { level: 2, name: QUIZ_QUESTIONS[0]!.question }),
+    );
   });
 });

@@ -45,13 +45,19 @@ export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly 
   return (
     <section className="mx-auto w-full max-w-2xl space-y-6 px-4 py-8 sm:px-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageGame}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.pageGame}
+        </h1>
         <p className="text-sm text-slate-600">{siteMessages.gameLead}</p>
       </div>
 
       <div className="space-y-2">
         <div className="flex items-center justify-between text-sm font-medium text-slate-700">
-          <span>{state.finished ? siteMessages.gameOverHeading : siteMessages.gameProgress(state.current + 1, total)}</span>
+          <span>
+            {state.finished
+              ? siteMessages.gameOverHeading
+              : siteMessages.gameProgress(state.current + 1, total)}
+          </span>
           <span>{siteMessages.gameScore(state.score)}</span>
         </div>
         <div
@@ -62,22 +68,37 @@ export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly 
           aria-valuenow={progress}
           className="h-2 overflow-hidden rounded-full bg-slate-200"
         >
-          <div className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none" style={{ width: `${(progress / total) * 100}%` }} />
+          <div
+            className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none"
+            style={{ width: `${(progress / total) * 100}%` }}
+          />
         </div>
       </div>
 
       {state.finished || !question ? (
         <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-          <h2 ref={resultRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+          <h2
+            ref={resultRef}
+            tabIndex={-1}
+            className="text-xl font-bold text-slate-900 focus:outline-none"
+          >
             {siteMessages.gameOverHeading}
           </h2>
-          <p className="text-lg font-semibold text-indigo-700">{siteMessages.gameResult(state.score, total)}</p>
+          <p className="text-lg font-semibold text-indigo-700">
+            {siteMessages.gameResult(state.score, total)}
+          </p>
           <p className="text-sm text-slate-600">{verdict(state.score, total)}</p>
-          <Button onClick={() => act({ type: 'restart' }, 'question')}>{siteMessages.gameReplay}</Button>
+          <Button onClick={() => act({ type: 'restart' }, 'question')}>
+            {siteMessages.gameReplay}
+          </Button>
         </div>
       ) : (
         <div className="space-y-5 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <h2 ref={questionRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+          <h2
+            ref={questionRef}
+            tabIndex={-1}
+            className="text-lg font-semibold text-slate-900 focus:outline-none"
+          >
             {question.question}
           </h2>
           <ul aria-label={siteMessages.gameAnswers} className="grid gap-3">
@@ -100,7 +121,9 @@ export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly 
                     className={`flex min-h-11 w-full items-center justify-between gap-3 rounded-lg border-2 px-4 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 disabled:cursor-default ${tone}`}
                   >
                     <span>{option}</span>
-                    {answered && isChosen && <span className="sr-only">({siteMessages.gameChosen})</span>}
+                    {answered && isChosen && (
+                      <span className="sr-only">({siteMessages.gameChosen})</span>
+                    )}
                     {answered && (isAnswer || isChosen) && (
                       <span aria-hidden="true" className="text-base font-bold">
                         {isAnswer ? '✓' : '✗'}
@@ -114,7 +137,9 @@ export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly 
           <div role="status" aria-live="polite" className="min-h-6">
             {answered && (
               <div className="space-y-1 text-sm">
-                <p className={`font-semibold ${state.chosen === question.answer ? 'text-emerald-800' : 'text-red-800'}`}>
+                <p
+                  className={`font-semibold ${state.chosen === question.answer ? 'text-emerald-800' : 'text-red-800'}`}
+                >
                   {state.chosen === question.answer
                     ? siteMessages.gameCorrect
                     : siteMessages.gameWrong(question.options[question.answer] ?? '')}
@@ -125,7 +150,12 @@ export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly 
           </div>
           {answered && (
             <div className="flex justify-end">
-              <Button ref={nextRef} onClick={() => act({ type: 'next' }, state.current + 1 >= total ? 'result' : 'question')}>
+              <Button
+                ref={nextRef}
+                onClick={() =>
+                  act({ type: 'next' }, state.current + 1 >= total ? 'result' : 'question')
+                }
+              >
                 {state.current + 1 >= total ? siteMessages.gameFinish : siteMessages.gameNext}
               </Button>
             </div>

@@ -21,21 +21,40 @@ describe('the quiz rules', () => {
   });
 
   it('a right answer scores a point, a wrong one does not', () => {
-    expect(step(initialQuizState, { type: 'answer', option: 1 })).toMatchObject({ score: 1, chosen: 1 });
-    expect(step(initialQuizState, { type: 'answer', option: 2 })).toMatchObject({ score: 0, chosen: 2 });
+    expect(step(initialQuizState, { type: 'answer', option: 1 })).toMatchObject({
+      score: 1,
+      chosen: 1,
+    });
+    expect(step(initialQuizState, { type: 'answer', option: 2 })).toMatchObject({
+      score: 0,
+      chosen: 2,
+    });
   });
 
   it('only the first answer to a question counts', () => {
-    expect(step(initialQuizState, { type: 'answer', option: 0 }, { type: 'answer', option: 1 })).toMatchObject({ score: 0, chosen: 0 });
+    expect(
+      step(initialQuizState, { type: 'answer', option: 0 }, { type: 'answer', option: 1 }),
+    ).toMatchObject({ score: 0, chosen: 0 });
   });
 
   it("'next' moves on only after an answer", () => {
     expect(step(initialQuizState, { type: 'next' })).toBe(initialQuizState);
-    expect(step(initialQuizState, { type: 'answer', option: 1 }, { type: 'next' })).toEqual({ current: 1, score: 1, chosen: null, finished: false });
+    expect(step(initialQuizState, { type: 'answer', option: 1 }, { type: 'next' })).toEqual({
+      current: 1,
+      score: 1,
+      chosen: null,
+      finished: false,
+    });
   });
 
   it('finishes after the last question, then ignores answers until a restart', () => {
-    const finished = step(initialQuizState, { type: 'answer', option: 1 }, { type: 'next' }, { type: 'answer', option: 0 }, { type: 'next' });
+    const finished = step(
+      initialQuizState,
+      { type: 'answer', option: 1 },
+      { type: 'next' },
+      { type: 'answer', option: 0 },
+      { type: 'next' },
+    );
     expect(finished).toEqual({ current: 2, score: 2, chosen: null, finished: true });
     expect(step(finished, { type: 'answer', option: 0 }, { type: 'next' })).toBe(finished);
     expect(step(finished, { type: 'restart' })).toEqual(initialQuizState);

@@ -10,7 +10,8 @@ export interface QuizState {
   finished: boolean;
 }
 
-export type QuizAction = { type: 'answer'; option: number } | { type: 'next' } | { type: 'restart' };
+export type QuizAction =
+  { type: 'answer'; option: number } | { type: 'next' } | { type: 'restart' };
 
 export const initialQuizState: QuizState = { current: 0, score: 0, chosen: null, finished: false };
 
@@ -19,7 +20,11 @@ export const initialQuizState: QuizState = { current: 0, score: 0, chosen: null,
  * scores a point, 'next' moves on only after an answer, and after the last
  * question the round is finished until a restart.
  */
-export function quizReducer(questions: readonly QuizQuestion[], state: QuizState, action: QuizAction): QuizState {
+export function quizReducer(
+  questions: readonly QuizQuestion[],
+  state: QuizState,
+  action: QuizAction,
+): QuizState {
   switch (action.type) {
     case 'answer': {
       const question = questions[state.current];

@@ -4,7 +4,11 @@ import { MemoryRouter } from 'react-router';
 import { CourseLandingPage, type LandingAudience } from './course-landing-page';
 import { FEATURED_COURSES } from './featured-courses';
 
-async function renderLanding(landingId: number | undefined, audience: LandingAudience, load = () => Promise.resolve(FEATURED_COURSES)) {
+async function renderLanding(
+  landingId: number | undefined,
+  audience: LandingAudience,
+  load = () => Promise.resolve(FEATURED_COURSES),
+) {
   await act(async () => {
     render(
       <MemoryRouter>
@@ -32,8 +36,12 @@ describe('/course-details:N', () => {
 
   it('signed out, enrolling starts with registration; other programmes link to public pages', async () => {
     await renderLanding(1, 'public');
-    expect(screen.getByRole('link', { name: 'Записатися на курс' }).getAttribute('href')).toBe('/register');
-    const others = within(screen.getByRole('navigation', { name: 'Інші програми' })).getAllByRole('link');
+    expect(screen.getByRole('link', { name: 'Записатися на курс' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    const others = within(screen.getByRole('navigation', { name: 'Інші програми' })).getAllByRole(
+      'link',
+    );
     expect(others.map((link) => link.getAttribute('href'))).toEqual(
       [2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((id) => `/course-details:${id}`),
     );
@@ -41,10 +49,18 @@ describe('/course-details:N', () => {
 
   it('signed in, enrolling goes to the catalogue, and only the signed-in pages are linked', async () => {
     await renderLanding(2, 'signedIn');
-    expect(screen.getByRole('link', { name: 'Записатися на курс' }).getAttribute('href')).toBe('/course-grid-page');
-    expect(screen.getByRole('link', { name: /Усі рекомендовані програми/ }).getAttribute('href')).toBe('/course-details');
-    const others = within(screen.getByRole('navigation', { name: 'Інші програми' })).getAllByRole('link');
-    expect(others.map((link) => link.getAttribute('href'))).toEqual([1, 4, 5, 6, 7].map((id) => `/course-details:${id}`));
+    expect(screen.getByRole('link', { name: 'Записатися на курс' }).getAttribute('href')).toBe(
+      '/course-grid-page',
+    );
+    expect(
+      screen.getByRole('link', { name: /Усі рекомендовані програми/ }).getAttribute('href'),
+    ).toBe('/course-details');
+    const others = within(screen.getByRole('navigation', { name: 'Інші програми' })).getAllByRole(
+      'link',
+    );
+    expect(others.map((link) => link.getAttribute('href'))).toEqual(
+      [1, 4, 5, 6, 7].map((id) => `/course-details:${id}`),
+    );
   });
 
   it('the bare /course-details lists the featured courses a signed-in user can open', async () => {
@@ -58,13 +74,20 @@ describe('/course-details:N', () => {
 
   it('a failed data load shows an error with a retry', async () => {
     let fail = true;
-    await renderLanding(5, 'public', () => (fail ? Promise.reject(new Error('offline')) : Promise.resolve(FEATURED_COURSES)));
+    await renderLanding(5, 'public', () =>
+      fail ? Promise.reject(new Error('offline')) : Promise.resolve(FEATURED_COURSES),
+    );
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Не вдалося завантажити програму курсу.');
     fail = false;
     await act(async () => {
       within(alert).getByRole('button', { name: 'Спробувати ще раз' }).click();
     });
-    expect(screen.getByRole('heading', { level: 1, name: FEATURED_COURSES.find((c) => c.id === 5)!.title })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: FEATURED_COURSES.find((c) => c.id === 5)!.title,
+      }),
+    ).toBeTruthy();
   });
 });

@@ -6,7 +6,9 @@ import { FEATURED_COURSES } from './featured-courses';
 describe('featured courses data', () => {
   it('has one course per public landing page, and none for :3', () => {
     expect(FEATURED_COURSES.map((course) => course.id)).toEqual([...PUBLIC_LANDING_IDS]);
-    expect(SIGNED_IN_LANDING_IDS.every((id) => FEATURED_COURSES.some((course) => course.id === id))).toBe(true);
+    expect(
+      SIGNED_IN_LANDING_IDS.every((id) => FEATURED_COURSES.some((course) => course.id === id)),
+    ).toBe(true);
     expect(FEATURED_COURSES.some((course) => course.id === 3)).toBe(false);
   });
 

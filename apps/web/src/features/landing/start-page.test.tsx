@@ -24,11 +24,16 @@ const course = (n: number, overrides: Partial<Course> = {}): Course => ({
 
 async function setup(replies: FakeReply[]) {
   const queue = [...replies];
-  const api = createTestServices({ [`GET ${API.courses}`]: () => queue.shift() ?? { status: 500 } });
-  const view = await renderWithStore(<StartPage loadFeatured={() => Promise.resolve(FEATURED_COURSES)} />, {
-    services: api.services,
-    path: '/start',
+  const api = createTestServices({
+    [`GET ${API.courses}`]: () => queue.shift() ?? { status: 500 },
   });
+  const view = await renderWithStore(
+    <StartPage loadFeatured={() => Promise.resolve(FEATURED_COURSES)} />,
+    {
+      services: api.services,
+      path: '/start',
+    },
+  );
   return { ...api, ...view };
 }
 
@@ -37,24 +42,42 @@ const catalog = () => screen.getByRole('region', { name: 'Курси з ката
 describe('/start', () => {
   it('says what Urok is and offers registration, sign-in and the teacher application', async () => {
     await setup([{ status: 200, body: { courses: [], nextCursor: null } }]);
-    expect(screen.getByRole('heading', { level: 1, name: 'Навчайтеся онлайн разом з Urok' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Навчайтеся онлайн разом з Urok' }),
+    ).toBeTruthy();
     expect(document.title).toBe('Start | Urok');
-    expect(screen.getByRole('link', { name: 'Створити обліковий запис' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Увійти до кабінету' }).getAttribute('href')).toBe('/login');
-    expect(screen.getByRole('link', { name: 'Подати заявку викладача' }).getAttribute('href')).toBe('/future-teacher');
-    expect(screen.getByRole('link', { name: 'Зіграти у вікторину' }).getAttribute('href')).toBe('/game');
-    expect(screen.getByRole('link', { name: 'Підтримати платформу' }).getAttribute('href')).toBe('/donate');
+    expect(
+      screen.getByRole('link', { name: 'Створити обліковий запис' }).getAttribute('href'),
+    ).toBe('/register');
+    expect(screen.getByRole('link', { name: 'Увійти до кабінету' }).getAttribute('href')).toBe(
+      '/login',
+    );
+    expect(screen.getByRole('link', { name: 'Подати заявку викладача' }).getAttribute('href')).toBe(
+      '/future-teacher',
+    );
+    expect(screen.getByRole('link', { name: 'Зіграти у вікторину' }).getAttribute('href')).toBe(
+      '/game',
+    );
+    expect(screen.getByRole('link', { name: 'Підтримати платформу' }).getAttribute('href')).toBe(
+      '/donate',
+    );
   });
 
   it('asks the real catalogue for 6 courses, anonymously, and links each to sign-in to enrol', async () => {
     const covered = course(1, { coverUrl: '/api/files/covers/abc.webp' });
-    const { calls } = await setup([{ status: 200, body: { courses: [covered, course(2)], nextCursor: 'x' } }]);
+    const { calls } = await setup([
+      { status: 200, body: { courses: [covered, course(2)], nextCursor: 'x' } },
+    ]);
     expect(calls[0]).toMatchObject({ method: 'GET', url: 'courses', authorization: undefined });
     const cards = await within(catalog()).findAllByRole('article');
     expect(cards).toHaveLength(2);
     const first = within(catalog()).getByRole('article', { name: 'Курс 1' });
     expect(within(first).getByText('Ірина')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'Увійти, щоб записатися: Курс 1' }).getAttribute('href')).toBe('/login');
+    expect(
+      within(first)
+        .getByRole('link', { name: 'Увійти, щоб записатися: Курс 1' })
+        .getAttribute('href'),
+    ).toBe('/login');
     const cover = first.querySelector('img')!;
     expect(cover.getAttribute('src')).toBe('/api/files/covers/abc.webp');
     expect(cover.getAttribute('loading')).toBe('lazy');
@@ -68,7 +91,10 @@ describe('/start', () => {
   });
 
   it('a failed catalogue load offers a retry', async () => {
-    await setup([{ status: 503 }, { status: 200, body: { courses: [course(3)], nextCursor: null } }]);
+    await setup([
+      { status: 503 },
+      { status: 200, body: { courses: [course(3)], nextCursor: null } },
+    ]);
     const alert = await within(catalog()).findByRole('alert');
     expect(alert.textContent).toContain('Не вдалося завантажити курси.');
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Спробувати ще раз' }));
@@ -79,6 +105,8 @@ describe('/start', () => {
     await setup([{ status: 200, body: { courses: [], nextCursor: null } }]);
     const section = screen.getByRole('region', { name: 'Рекомендовані програми' });
     const links = await within(section).findAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(FEATURED_COURSES.map((c) => `/course-details:${c.id}`));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      FEATURED_COURSES.map((c) => `/course-details:${c.id}`),
+    );
   });
 });

@@ -15,7 +15,10 @@ const SECONDARY =
 const TEXT_LINK =
   'font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
 
-type Catalog = { state: 'loading' } | { state: 'loaded'; courses: Course[] } | { state: 'error'; message: string };
+type Catalog =
+  | { state: 'loading' }
+  | { state: 'loaded'; courses: Course[] }
+  | { state: 'error'; message: string };
 
 interface StartPageProps {
   /** Tests hand in their own featured data. */
@@ -38,9 +41,15 @@ export function StartPage({ loadFeatured }: StartPageProps) {
 
 function Hero() {
   return (
-    <section aria-labelledby="start-heading" className="bg-gradient-to-b from-indigo-50 to-slate-50">
+    <section
+      aria-labelledby="start-heading"
+      className="bg-gradient-to-b from-indigo-50 to-slate-50"
+    >
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-12 sm:px-6 sm:py-16 lg:py-20">
-        <h1 id="start-heading" className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl">
+        <h1
+          id="start-heading"
+          className="max-w-3xl text-3xl font-bold tracking-tight text-slate-900 sm:text-5xl"
+        >
           {siteMessages.startHeading}
         </h1>
         <p className="max-w-2xl text-lg text-slate-700">{siteMessages.startLead}</p>
@@ -74,7 +83,10 @@ function HowItWorks() {
       <ol className="grid gap-4 sm:grid-cols-3">
         {steps.map(([title, text], index) => (
           <li key={title} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-            <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white">
+            <span
+              aria-hidden="true"
+              className="flex size-9 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white"
+            >
               {index + 1}
             </span>
             <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
@@ -95,8 +107,13 @@ function CatalogPreview() {
     let active = true;
     void dispatch(fetchCatalogPreview()).then((result) => {
       if (!active) return;
-      if (fetchCatalogPreview.fulfilled.match(result)) setCatalog({ state: 'loaded', courses: result.payload });
-      else setCatalog({ state: 'error', message: result.payload?.message ?? siteMessages.startCatalogFailed });
+      if (fetchCatalogPreview.fulfilled.match(result))
+        setCatalog({ state: 'loaded', courses: result.payload });
+      else
+        setCatalog({
+          state: 'error',
+          message: result.payload?.message ?? siteMessages.startCatalogFailed,
+        });
     });
     return () => {
       active = false;
@@ -106,19 +123,29 @@ function CatalogPreview() {
   useEffect(() => request(), [request]);
 
   return (
-    <section aria-labelledby="start-catalog" aria-busy={catalog.state === 'loading'} className="mx-auto max-w-6xl space-y-5 px-4 sm:px-6">
+    <section
+      aria-labelledby="start-catalog"
+      aria-busy={catalog.state === 'loading'}
+      className="mx-auto max-w-6xl space-y-5 px-4 sm:px-6"
+    >
       <h2 id="start-catalog" className="text-2xl font-bold tracking-tight text-slate-900">
         {siteMessages.startCatalogHeading}
       </h2>
       {catalog.state === 'loading' && (
         <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: CATALOG_PREVIEW_SIZE }, (_, index) => (
-            <li key={index} className="h-64 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none" />
+            <li
+              key={index}
+              className="h-64 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none"
+            />
           ))}
         </ul>
       )}
       {catalog.state === 'error' && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <p>{catalog.message}</p>
           <Button variant="secondary" onClick={request}>
             {messages.retry}
@@ -126,7 +153,9 @@ function CatalogPreview() {
         </div>
       )}
       {catalog.state === 'loaded' && catalog.courses.length === 0 && (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">{siteMessages.startCatalogEmpty}</p>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+          {siteMessages.startCatalogEmpty}
+        </p>
       )}
       {catalog.state === 'loaded' && catalog.courses.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -144,7 +173,10 @@ function CatalogPreview() {
 function CatalogCard({ course }: { course: Course }) {
   const headingId = `catalog-${course._id}`;
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       {course.coverUrl ? (
         <img
           src={course.coverUrl}
@@ -156,10 +188,15 @@ function CatalogCard({ course }: { course: Course }) {
           className="aspect-video w-full bg-slate-100 object-cover"
         />
       ) : (
-        <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-indigo-100 to-sky-100" />
+        <div
+          aria-hidden="true"
+          className="aspect-video w-full bg-gradient-to-br from-indigo-100 to-sky-100"
+        />
       )}
       <div className="flex flex-1 flex-col gap-2 p-5">
-        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">{course.category}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
+          {course.category}
+        </p>
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
           {course.title}
         </h3>
@@ -175,7 +212,11 @@ function CatalogCard({ course }: { course: Course }) {
           </div>
         </dl>
         {/* The visible words start the name; the title makes each card's link unique. */}
-        <Link to={ROUTES.login} aria-label={`${siteMessages.startCatalogEnrol}: ${course.title}`} className={`mt-2 text-sm ${TEXT_LINK}`}>
+        <Link
+          to={ROUTES.login}
+          aria-label={`${siteMessages.startCatalogEnrol}: ${course.title}`}
+          className={`mt-2 text-sm ${TEXT_LINK}`}
+        >
           {siteMessages.startCatalogEnrol}
         </Link>
       </div>
@@ -190,9 +231,17 @@ function FeaturedPrograms({ load }: { load: (() => Promise<FeaturedCourse[]>) | 
       <h2 id="start-featured" className="text-2xl font-bold tracking-tight text-slate-900">
         {siteMessages.startFeaturedHeading}
       </h2>
-      {result.state === 'loading' && <div aria-hidden="true" className="h-24 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none" />}
+      {result.state === 'loading' && (
+        <div
+          aria-hidden="true"
+          className="h-24 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none"
+        />
+      )}
       {result.state === 'error' && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <div
+          role="alert"
+          className="flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+        >
           <p>{siteMessages.featuredLoadFailed}</p>
           <Button variant="secondary" onClick={retry}>
             {messages.retry}
@@ -223,7 +272,10 @@ function FeaturedPrograms({ load }: { load: (() => Promise<FeaturedCourse[]>) | 
 function TeachAndMore() {
   return (
     <div className="mx-auto grid max-w-6xl gap-4 px-4 sm:px-6 md:grid-cols-2">
-      <section aria-labelledby="start-teach" className="space-y-3 rounded-2xl bg-indigo-700 p-6 text-indigo-50">
+      <section
+        aria-labelledby="start-teach"
+        className="space-y-3 rounded-2xl bg-indigo-700 p-6 text-indigo-50"
+      >
         <h2 id="start-teach" className="text-xl font-bold text-white">
           {siteMessages.startTeachHeading}
         </h2>
@@ -235,7 +287,10 @@ function TeachAndMore() {
           {siteMessages.startTeachLink}
         </Link>
       </section>
-      <section aria-labelledby="start-more" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <section
+        aria-labelledby="start-more"
+        className="space-y-3 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
         <h2 id="start-more" className="text-xl font-bold text-slate-900">
           {siteMessages.startMoreHeading}
         </h2>

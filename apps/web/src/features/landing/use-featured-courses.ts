@@ -3,9 +3,7 @@ import { loadFeaturedCourses } from './featured-course-loader';
 import type { FeaturedCourse } from './featured-course-types';
 
 export type FeaturedCoursesState =
-  | { state: 'loading' }
-  | { state: 'loaded'; courses: FeaturedCourse[] }
-  | { state: 'error' };
+  { state: 'loading' } | { state: 'loaded'; courses: FeaturedCourse[] } | { state: 'error' };
 
 /** The featured courses' data, loaded on demand, with a retry for a failed load. */
 export function useFeaturedCourses(load: () => Promise<FeaturedCourse[]> = loadFeaturedCourses) {

@@ -21,11 +21,15 @@ const application = {
 
 async function setup(reply: FakeReply, prefill?: TeacherApplicationPrefill) {
   const api = createTestServices({ [`POST ${API.teacherApplications}`]: reply });
-  const view = await renderWithStore(<FutureTeacherPage prefill={prefill} />, { services: api.services, path: '/future-teacher' });
+  const view = await renderWithStore(<FutureTeacherPage prefill={prefill} />, {
+    services: api.services,
+    path: '/future-teacher',
+  });
   return { ...api, ...view, user: userEvent.setup() };
 }
 
-const field = (label: string) => screen.getByLabelText(label, { exact: true }) as HTMLInputElement | HTMLTextAreaElement;
+const field = (label: string) =>
+  screen.getByLabelText(label, { exact: true }) as HTMLInputElement | HTMLTextAreaElement;
 const submit = () => screen.getByRole('button', { name: 'Submit application' });
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>) {
@@ -41,13 +45,23 @@ describe('/future-teacher', () => {
     await setup({ status: 201, body: { application, message: messages.applicationReceived } });
     expect(screen.getByRole('heading', { level: 1, name: 'Become a teacher' })).toBeTruthy();
     expect(document.title).toBe('Become a teacher | Urok');
-    for (const label of ['Full name', 'Telephone', 'Email', 'Subject', 'Experience', 'Motivation']) {
+    for (const label of [
+      'Full name',
+      'Telephone',
+      'Email',
+      'Subject',
+      'Experience',
+      'Motivation',
+    ]) {
       expect(field(label).value).toBe('');
     }
   });
 
   it('checks with checkTeacherApplication before sending, in form order, errors beside fields', async () => {
-    const { user, calls } = await setup({ status: 201, body: { application, message: messages.applicationReceived } });
+    const { user, calls } = await setup({
+      status: 201,
+      body: { application, message: messages.applicationReceived },
+    });
     await user.click(submit());
     expect(screen.getByText(messages.fullNameRequired).id).toBe('application-fullName-error');
     expect(document.activeElement).toBe(field('Full name'));
@@ -69,7 +83,10 @@ describe('/future-teacher', () => {
   });
 
   it("sends the application and shows what happens next (the server's message)", async () => {
-    const { user, calls, store } = await setup({ status: 201, body: { application, message: messages.applicationReceived } });
+    const { user, calls, store } = await setup({
+      status: 201,
+      body: { application, message: messages.applicationReceived },
+    });
     await fillValid(user);
     await user.type(field('Experience'), '  8 років у школі ');
     await user.click(submit());
@@ -96,7 +113,11 @@ describe('/future-teacher', () => {
   it("a failure shows the server's message, beside its field when the server names one", async () => {
     const { user } = await setup({
       status: 400,
-      body: { message: messages.emailInvalid, code: 'BAD_REQUEST', fields: { email: messages.emailInvalid } },
+      body: {
+        message: messages.emailInvalid,
+        code: 'BAD_REQUEST',
+        fields: { email: messages.emailInvalid },
+      },
     });
     await fillValid(user);
     await user.click(submit());
@@ -104,7 +125,10 @@ describe('/future-teacher', () => {
   });
 
   it('a failure without fields shows the message above the button', async () => {
-    const { user } = await setup({ status: 429, body: { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' } });
+    const { user } = await setup({
+      status: 429,
+      body: { message: messages.tooManyRequests, code: 'TOO_MANY_REQUESTS' },
+    });
     await fillValid(user);
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe(messages.tooManyRequests);
@@ -131,7 +155,13 @@ describe('/future-teacher', () => {
     await user.type(field('Subject'), 'Історія');
     await user.type(field('Motivation'), 'Люблю пояснювати історію.');
     await user.click(submit());
-    expect(calls[0]?.body).toMatchObject({ fullName: 'Олена Коваль', telephone: '+380671234567', email: 'olena@example.com' });
-    expect((await screen.findByRole('link', { name: 'До моїх курсів' })).getAttribute('href')).toBe('/my-courselist');
+    expect(calls[0]?.body).toMatchObject({
+      fullName: 'Олена Коваль',
+      telephone: '+380671234567',
+      email: 'olena@example.com',
+    });
+    expect((await screen.findByRole('link', { name: 'До моїх курсів' })).getAttribute('href')).toBe(
+      '/my-courselist',
+    );
   });
 });

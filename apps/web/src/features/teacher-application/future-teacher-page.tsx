@@ -23,16 +23,25 @@ export function FutureTeacherPage({ prefill }: { prefill?: TeacherApplicationPre
   return (
     <section className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 lg:py-12">
       <div className="space-y-2">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{messages.pageFutureTeacher}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {messages.pageFutureTeacher}
+        </h1>
         <p className="text-base text-slate-700">{siteMessages.futureTeacherLead}</p>
       </div>
       <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         {result ? (
           <div className="space-y-4">
-            <h2 ref={sentRef} tabIndex={-1} className="text-xl font-bold text-slate-900 focus:outline-none">
+            <h2
+              ref={sentRef}
+              tabIndex={-1}
+              className="text-xl font-bold text-slate-900 focus:outline-none"
+            >
               {siteMessages.applicationSentHeading}
             </h2>
-            <div role="status" className="space-y-1 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+            <div
+              role="status"
+              className="space-y-1 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900"
+            >
               <p className="font-semibold">{siteMessages.applicationNextSteps}</p>
               <p>{result.message}</p>
             </div>
@@ -48,7 +57,9 @@ export function FutureTeacherPage({ prefill }: { prefill?: TeacherApplicationPre
           </div>
         ) : (
           <div className="space-y-5">
-            {prefill && <p className="text-sm text-slate-600">{siteMessages.futureTeacherPrefilled}</p>}
+            {prefill && (
+              <p className="text-sm text-slate-600">{siteMessages.futureTeacherPrefilled}</p>
+            )}
             <TeacherApplicationForm prefill={prefill} onSubmitted={setResult} />
           </div>
         )}

@@ -6,7 +6,8 @@ import { createTestServices, makeUser } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render';
 import { LoginPage } from '../login-page';
 
-const field = (label: string) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
+const field = (label: string) =>
+  screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;
 const invalid = (label: string) => field(label).getAttribute('aria-invalid') === 'true';
 
 async function setup(routes = {}) {
@@ -60,7 +61,9 @@ describe('sign-in page', () => {
     await user.type(field('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(calls[0]?.body).toEqual({ telephone: '+380501112233', password: 'Secret123' });
-    expect((await screen.findByRole('alert')).textContent).toBe('Невірний номер телефону або пароль');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Невірний номер телефону або пароль',
+    );
     expect(store.getState().auth.errorMessage).toBe(messages.loginFailed);
   });
 

@@ -19,7 +19,12 @@ async function setup(reply: FakeReply | ((body: unknown) => FakeReply)) {
     services: api.services,
     path: '/settings',
     preloadedState: {
-      auth: { data: { token: 't1', user }, status: 'loaded', isAuthenticated: true, errorMessage: null },
+      auth: {
+        data: { token: 't1', user },
+        status: 'loaded',
+        isAuthenticated: true,
+        errorMessage: null,
+      },
     },
   });
   const events = vi.isFakeTimers()
@@ -91,7 +96,10 @@ describe('profile form (/settings)', () => {
   it('a failed save shows the error banner and the server field message', async () => {
     const { events } = await setup({
       status: 400,
-      body: { message: messages.telephoneInvalid, fields: { telephone: messages.telephoneInvalid } },
+      body: {
+        message: messages.telephoneInvalid,
+        fields: { telephone: messages.telephoneInvalid },
+      },
     });
     await events.click(screen.getByRole('button', { name: messages.saveProfile }));
     expect(await screen.findByText(messages.profileUpdateFailed)).toBeTruthy();

@@ -9,12 +9,16 @@ import { RegisterPage } from '../register-page';
 const LABELS = ['Username', 'Email', 'Telephone', 'Password', 'Confirm password'] as const;
 const field = (label: string) =>
   screen.getByLabelText(label, { selector: 'input', exact: true }) as HTMLInputElement;
-const invalidFields = () => LABELS.filter((label) => field(label).getAttribute('aria-invalid') === 'true');
+const invalidFields = () =>
+  LABELS.filter((label) => field(label).getAttribute('aria-invalid') === 'true');
 const terms = () => screen.getByRole('checkbox', { name: /terms/ });
 
 async function setup(routes = {}) {
   const api = createTestServices(routes);
-  const view = await renderWithStore(<RegisterPage />, { services: api.services, path: '/register' });
+  const view = await renderWithStore(<RegisterPage />, {
+    services: api.services,
+    path: '/register',
+  });
   return { ...api, ...view, user: userEvent.setup() };
 }
 
@@ -72,7 +76,9 @@ describe('sign-up page', () => {
     const { user } = await setup();
     await fill(user, { ...GOOD, Password: 'weakpass', 'Confirm password': 'other' });
     await submit(user);
-    expect(screen.getByText('Пароль має містити щонайменше 8 символів і одну велику літеру.')).toBeTruthy();
+    expect(
+      screen.getByText('Пароль має містити щонайменше 8 символів і одну велику літеру.'),
+    ).toBeTruthy();
     expect(invalidFields()).toEqual(['Password']);
   });
 
@@ -98,7 +104,11 @@ describe('sign-up page', () => {
     const { user } = await setup({
       [`POST ${API.register}`]: {
         status: 409,
-        body: { message: messages.telephoneTaken, code: 'CONFLICT', fields: { telephone: messages.telephoneTaken } },
+        body: {
+          message: messages.telephoneTaken,
+          code: 'CONFLICT',
+          fields: { telephone: messages.telephoneTaken },
+        },
       },
     });
     await fill(user, GOOD);

@@ -24,7 +24,9 @@ export function CourseCard({ course, href, children }: CourseCardProps) {
     >
       <CourseCover course={course} />
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">{course.category}</p>
+        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
+          {course.category}
+        </p>
         <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
           {href ? (
             <Link
@@ -38,8 +40,12 @@ export function CourseCard({ course, href, children }: CourseCardProps) {
           )}
         </h2>
         <p className="text-sm text-slate-700">{courseMessages.author(course.author.username)}</p>
-        <p className="text-sm text-slate-600">{courseMessages.enrolledCount(course.enrolledCount)}</p>
-        {children && <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">{children}</div>}
+        <p className="text-sm text-slate-600">
+          {courseMessages.enrolledCount(course.enrolledCount)}
+        </p>
+        {children && (
+          <div className="mt-auto flex flex-wrap items-center gap-2 pt-3">{children}</div>
+        )}
       </div>
     </article>
   );

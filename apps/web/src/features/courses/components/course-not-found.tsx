@@ -8,7 +8,9 @@ export function CourseNotFound() {
   useDocumentTitle(messages.courseNotFound);
   return (
     <section className="mx-auto w-full max-w-3xl space-y-4 px-4 py-16 text-center sm:px-6">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{messages.courseNotFound}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+        {messages.courseNotFound}
+      </h1>
       <Link to={ROUTES.myCourseList} className={LINK_BUTTON.secondary}>
         {courseMessages.backToMyCourses}
       </Link>

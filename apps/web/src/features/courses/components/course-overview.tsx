@@ -30,10 +30,16 @@ export function CourseHeader({ course, children }: { course: Course; children?: 
         <CourseCover course={course} eager className="rounded-xl" />
       </div>
       <div className="space-y-3 p-5 sm:p-6">
-        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">{course.category}</p>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{course.title}</h1>
+        <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
+          {course.category}
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          {course.title}
+        </h1>
         <p className="text-sm text-slate-700">{courseMessages.author(course.author.username)}</p>
-        <p className="text-sm text-slate-600">{courseMessages.enrolledCount(course.enrolledCount)}</p>
+        <p className="text-sm text-slate-600">
+          {courseMessages.enrolledCount(course.enrolledCount)}
+        </p>
         {children && <div className="flex flex-wrap items-center gap-3 pt-2">{children}</div>}
       </div>
     </header>
@@ -54,9 +60,17 @@ export function PageSection({
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className="scroll-mt-20 space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        <h2
+          id={headingId}
+          tabIndex={-1}
+          className="text-lg font-semibold text-slate-900 focus:outline-none"
+        >
           {title}
         </h2>
         {actions && <div className="flex flex-wrap gap-2">{actions}</div>}

@@ -16,7 +16,13 @@ interface DownloadButtonProps {
 }
 
 /** Downloads an authorised file (bearer header) and saves it; says so when it fails. */
-export function DownloadButton({ path, fallbackName, children, label, look = 'button' }: DownloadButtonProps) {
+export function DownloadButton({
+  path,
+  fallbackName,
+  children,
+  label,
+  look = 'button',
+}: DownloadButtonProps) {
   const dispatch = useCoursesDispatch();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -26,7 +32,8 @@ export function DownloadButton({ path, fallbackName, children, label, look = 'bu
     setError(null);
     const result = await dispatch(downloadFile({ path, fallbackName }));
     setPending(false);
-    if (downloadFile.rejected.match(result)) setError(result.payload?.message ?? courseMessages.downloadFailed);
+    if (downloadFile.rejected.match(result))
+      setError(result.payload?.message ?? courseMessages.downloadFailed);
   };
 
   return (
@@ -43,7 +50,13 @@ export function DownloadButton({ path, fallbackName, children, label, look = 'bu
           {children}
         </button>
       ) : (
-        <Button variant="secondary" onClick={() => void onClick()} disabled={pending} aria-busy={pending} aria-label={label}>
+        <Button
+          variant="secondary"
+          onClick={() => void onClick()}
+          disabled={pending}
+          aria-busy={pending}
+          aria-label={label}
+        >
           {children}
         </Button>
       )}

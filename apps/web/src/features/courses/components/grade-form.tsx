@@ -1,5 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { COURSE_LIMITS, checkGrade, courseMessages, messages, type GradeInput, type Homework } from '@urok/contract';
+import {
+  COURSE_LIMITS,
+  checkGrade,
+  courseMessages,
+  messages,
+  type GradeInput,
+  type Homework,
+} from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';

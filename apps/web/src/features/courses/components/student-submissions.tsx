@@ -37,14 +37,18 @@ function SubmissionRow({ homework }: { homework: Homework }) {
 
 /** The enrolled students who submitted homework, one <article> per student named by the student. */
 export function StudentSubmissions({ users }: { users: UserWithHomework[] }) {
-  if (users.length === 0) return <p className="text-sm text-slate-600">{courseMessages.submissionsEmpty}</p>;
+  if (users.length === 0)
+    return <p className="text-sm text-slate-600">{courseMessages.submissionsEmpty}</p>;
   return (
     <ul className="space-y-4">
       {users.map((user) => {
         const nameId = `student-${user._id}-name`;
         return (
           <li key={user._id}>
-            <article aria-labelledby={nameId} className="space-y-3 rounded-xl border border-slate-200 p-4">
+            <article
+              aria-labelledby={nameId}
+              className="space-y-3 rounded-xl border border-slate-200 p-4"
+            >
               <div>
                 <h3 id={nameId} className="text-base font-semibold text-slate-900">
                   {user.username}

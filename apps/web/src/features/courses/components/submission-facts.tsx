@@ -37,15 +37,25 @@ export function GradeResult({ homework }: { homework: Homework }) {
   if (homework.grade === null) {
     return (
       <p className="text-sm font-medium text-slate-600">
-        <span className="rounded-full bg-slate-100 px-2.5 py-0.5">{courseMessages.awaitingGrade}</span>
+        <span className="rounded-full bg-slate-100 px-2.5 py-0.5">
+          {courseMessages.awaitingGrade}
+        </span>
       </p>
     );
   }
   return (
     <div className="space-y-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
       <p className="font-semibold">{courseMessages.grade(homework.grade)}</p>
-      {homework.feedback && <p className="whitespace-pre-line break-words">{courseMessages.feedback(homework.feedback)}</p>}
-      {homework.gradedAt && <p className="text-xs text-emerald-900/80">{courseMessages.gradedAt(formatDateTime(homework.gradedAt))}</p>}
+      {homework.feedback && (
+        <p className="whitespace-pre-line break-words">
+          {courseMessages.feedback(homework.feedback)}
+        </p>
+      )}
+      {homework.gradedAt && (
+        <p className="text-xs text-emerald-900/80">
+          {courseMessages.gradedAt(formatDateTime(homework.gradedAt))}
+        </p>
+      )}
     </div>
   );
 }
