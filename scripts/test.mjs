@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every suite in order — the web build (the bundle-budget test
-// and the end-to-end suite read it), unit and API tests (Vitest; the API
-// suite runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is
-// set), then the end-to-end journeys in Chromium (Playwright). Every suite runs even when an earlier one fails; the last
+// `npm test`: every suite in order — the static checks (types, lint, layout),
+// the web build (the bundle-budget test and the end-to-end suite read it),
+// unit and API tests (Vitest; the API suite runs on SQLite, and on PostgreSQL
+// too when TEST_DATABASE_URL is set), then the end-to-end journeys in Chromium
+// (Playwright). Every suite runs even when an earlier one fails; the last
 // line is the totals, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,18 @@ function readJson(file) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
+
+// 0. Static checks: types (Vitest strips them without checking), lint and layout. Each counts once.
+for (const [title, args] of [
+  ['types (tsc, every workspace)', ['run', 'typecheck', '--silent']],
+  ['lint (ESLint)', ['run', 'lint', '--silent']],
+  ['layout (Prettier)', ['exec', '--', 'prettier', '--check', '--log-level=warn', '.']],
+]) {
+  const checkOk = run(title, 'npm', args);
+  if (checkOk) totals.passed += 1;
+  else totals.failed += 1;
+  ok &&= checkOk;
+}
 
 // 1. The web build.
 const buildOk = run('web build', 'npm', ['run', 'build', '--silent', '-w', 'apps/web']);
