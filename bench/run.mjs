@@ -464,6 +464,26 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   if (upload.firstFailure) console.error('first failed upload:', upload.firstFailure);
   record(uploadLine);
   results.uploads = uploadLine;
+
+  // The default LOG_LEVEL=info (one access line per request) on the cheapest answer, where the
+  // log line weighs most: the catalog page, in slices alternating with the same read at warn.
+  const logged = await start({ LOG_LEVEL: 'info' });
+  const catalogAt = (target, level, seconds) =>
+    http(
+      `${label} GET /api/courses?limit=24 at LOG_LEVEL=${level}`,
+      `http://127.0.0.1:${target.port}/api/courses?limit=24`,
+      { seconds },
+    );
+  await catalogAt(logged, 'info', 1);
+  const logging = await alternated(
+    `${label} GET /api/courses?limit=24 at LOG_LEVEL=warn, alternating (req/s)`,
+    async (seconds) => (await catalogAt(server, 'warn', seconds)).requestsPerSecond,
+    (seconds) => catalogAt(logged, 'info', seconds),
+  );
+  await stopServer(logged);
+  const shareOfWarn = logging.result.requestsPerSecond / logging.reference;
+  record({ ...logging.result, note: `${shareOfWarn.toFixed(2)} of the rate at warn` });
+  results.catalogAtInfo = { ...logging.result, shareOfWarn };
   await stopServer(server);
 
   // The same reads with the caches turned off, one more each time: what each one buys.
