@@ -32,6 +32,14 @@ describe('redactLogFields', () => {
     expect(fields).toEqual(before);
   });
 
+  it('censors a secret logged as a field of its own', () => {
+    expect(redactLogFields({ password: 'p', token: 't', user: 'u' })).toEqual({
+      password: LOG_CENSOR,
+      token: LOG_CENSOR,
+      user: 'u',
+    });
+  });
+
   it('returns a line without secrets as the same object, untouched', () => {
     const fields = { res: { statusCode: 200 }, responseTime: 1.5, body: { username: 'u' } };
     expect(redactLogFields(fields)).toBe(fields);

@@ -8,7 +8,8 @@ export function redactUrlSecrets(url: string): string {
 
 export const LOG_CENSOR = '[redacted]';
 /** Properties that hold a secret, in any field of a log line. */
-const SECRET_PROPERTIES = ['password', 'token', 'currentPassword', 'newPassword'] as const;
+const SECRET_PROPERTIES = ['password', 'token', 'currentPassword', 'newPassword'];
+const SECRET_PROPERTY_SET = new Set(SECRET_PROPERTIES);
 /** Headers that hold a secret, in any field's `headers`. */
 const SECRET_HEADERS = ['authorization', 'cookie'] as const;
 
@@ -64,13 +65,14 @@ function redactField(value: unknown): unknown {
 }
 
 /**
- * The fields of a log line with every secret one level down censored: a
- * field's `password`, `token`, `currentPassword` and `newPassword`, and its
- * `headers.authorization` and `headers.cookie`. Copy-on-write: a line without
- * secrets (every request line) comes back as the same object, and the
- * caller's objects are never changed. pino's wildcard paths (`*.password`)
- * did the same, but ran on every field of every line: a line cost about four
- * times as much, and the default LOG_LEVEL=info halved the cached reads.
+ * The fields of a log line with their secrets censored: `password`, `token`,
+ * `currentPassword` and `newPassword`, as fields or one level down in one,
+ * and a field's `headers.authorization` and `headers.cookie`. Copy-on-write:
+ * a line without secrets (every request line) comes back as the same object,
+ * and the caller's objects are never changed. pino's wildcard paths
+ * (`*.password`) covered the level down, but ran on every field of every
+ * line: a line cost about four times as much, and the default
+ * LOG_LEVEL=info halved the cached reads.
  */
 export function redactLogFields<T extends object>(fields: T): T {
   const record = fields as Fields;
@@ -79,7 +81,8 @@ export function redactLogFields<T extends object>(fields: T): T {
     const value = record[key];
     // Serialized to safe fields; its headers hold the bearer token of every signed-in request.
     if (key === 'req' && isHttpRequest(value)) continue;
-    const redacted = redactField(value);
+    const redacted =
+      SECRET_PROPERTY_SET.has(key) && value !== undefined ? LOG_CENSOR : redactField(value);
     if (redacted !== value) (copy ??= { ...record })[key] = redacted;
   }
   return (copy ?? record) as T;
