@@ -54,7 +54,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node e2e/serve.mjs',
+    command: 'node --require ./apps/server/threadpool.cjs e2e/serve.mjs',
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,

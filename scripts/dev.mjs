@@ -6,10 +6,21 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('node', ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  }),
+  spawn(
+    'node',
+    [
+      '--require',
+      './apps/server/threadpool.cjs',
+      '--import',
+      'tsx',
+      '--watch',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  ),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit' }),
 ];
 

@@ -42,22 +42,26 @@ async function main() {
     return 2;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-soak-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      UROK_DEMO: '0',
-      RATE_LIMIT: 'on',
-      TRUST_PROXY: 'true',
-      TEACHER_AUTO_APPROVE: 'true',
-      LOG_LEVEL: 'warn',
+  const server = spawn(
+    process.execPath,
+    ['--require', './threadpool.cjs', '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: path.join(root, 'apps/server'),
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        UROK_DEMO: '0',
+        RATE_LIMIT: 'on',
+        TRUST_PROXY: 'true',
+        TEACHER_AUTO_APPROVE: 'true',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const cleanup = () => {
     if (server.exitCode === null) server.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
