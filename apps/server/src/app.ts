@@ -73,12 +73,13 @@ export interface AppDeps {
  * Log options: never a password, token, cookie or Authorization header.
  * Redaction is redactLogFields, run on every line's fields before the
  * serializers, in place of pino's wildcard paths, which cost more than the
- * rest of a request's line.
+ * rest of a request's line. It does not see a child logger's bindings: the
+ * only ones made are Fastify's request ids.
  */
 export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
   return {
     level,
-    formatters: { log: redactLogFields, bindings: redactLogFields },
+    formatters: { log: redactLogFields },
     // Fastify's own request fields, with a reset link's token cut out of the URL.
     serializers: {
       req: (request: FastifyRequest) =>
