@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { AuthResponse } from '@urok/contract';
-import { buildApp, type AppInstance } from '../src/app.ts';
+import { buildApp, loggerOptions, type AppInstance } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/connection.ts';
 import type { Db, Dialect } from '../src/db/database.ts';
@@ -125,6 +126,25 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** A test app logging with the server's options at `level`; every line written lands in `lines`. */
+export async function createLoggedTestApp(
+  target: DatabaseTarget,
+  level: Config['logLevel'],
+): Promise<TestApp & { lines: string[] }> {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const options = loggerOptions(level);
+  const t = await createTestApp(target, {
+    logger: typeof options === 'object' ? { ...options, stream } : { level, stream },
+  });
+  return { ...t, lines };
 }
 
 /** One app for a describe block: built before its tests, closed after them. */

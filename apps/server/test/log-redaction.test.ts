@@ -1,10 +1,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app.ts';
 import { LOG_CENSOR, redactLogFields } from '../src/lib/log-redaction.ts';
-import { createTestApp, databaseTargets } from './helpers.ts';
+import { createLoggedTestApp, databaseTargets } from './helpers.ts';
 
 describe('redactLogFields', () => {
   it('censors the secrets of every field, one level down, in a copy', () => {
@@ -80,17 +78,8 @@ describe('redactLogFields', () => {
 
 describe.each(databaseTargets)('access log on $name', (target) => {
   it('writes one line for a request its client abandons, and the bearer token of none', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const options = loggerOptions('info');
-    const t = await createTestApp(target, {
-      logger: typeof options === 'object' ? { ...options, stream } : { level: 'info', stream },
-    });
+    const t = await createLoggedTestApp(target, 'info');
+    const { lines } = t;
     try {
       await t.app.listen({ port: 0, host: '127.0.0.1' });
       const { port } = t.app.server.address() as AddressInfo;

@@ -1,11 +1,9 @@
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app.ts';
 import { createPasswordReset } from '../src/features/auth/auth.service.ts';
 import { passwordResetLink } from '../src/cli/commands/users.ts';
 import {
   bearer,
-  createTestApp,
+  createLoggedTestApp,
   databaseTargets,
   registerAccount,
   uniqueTelephone,
@@ -14,17 +12,8 @@ import { createCourse, enroll, registerTeacher, uploadHomework } from './course-
 
 describe.each(databaseTargets)('logs on $name', (target) => {
   it('carry request ids and never a password, token or Authorization header', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const options = loggerOptions('trace');
-    const t = await createTestApp(target, {
-      logger: typeof options === 'object' ? { ...options, stream } : { level: 'trace', stream },
-    });
+    const t = await createLoggedTestApp(target, 'trace');
+    const { lines } = t;
     try {
       const password = 'LogSecret2024';
       const telephone = uniqueTelephone();
@@ -99,17 +88,8 @@ describe.each(databaseTargets)('logs on $name', (target) => {
   });
 
   it('password change, reset link, upload and failures: no secret or file content, and every request line has its reqId', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    const options = loggerOptions('trace');
-    const t = await createTestApp(target, {
-      logger: typeof options === 'object' ? { ...options, stream } : { level: 'trace', stream },
-    });
+    const t = await createLoggedTestApp(target, 'trace');
+    const { lines } = t;
     try {
       const startupLines = lines.length;
       const secrets: string[] = [];
