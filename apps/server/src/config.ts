@@ -31,6 +31,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
 });
 
 export interface Config {
@@ -60,6 +61,13 @@ export interface Config {
   statementCache: boolean;
   /** Memory for cached hot reads (lib/read-cache.ts), in bytes; 0 turns the cache off. */
   readCacheBytes: number;
+  /**
+   * How long a stored file without a row, or an unfinished write, is left
+   * alone before a sweep removes it: another server process on the same
+   * uploads may be between an upload's file and its row. 0 for one process
+   * (its start-up sweep runs before it serves; main.ts).
+   */
+  fileSweepGraceMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,5 +107,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
+    fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
   };
 }

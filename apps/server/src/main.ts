@@ -11,7 +11,7 @@ import {
   shouldLoadDemoData,
 } from './db/demo-data.ts';
 import { SESSION_SWEEP_INTERVAL_MS, sweepExpiredSessions } from './features/auth/auth.service.ts';
-import { sweepOrphanFiles } from './features/files/files.service.ts';
+import { FILE_SWEEP_INTERVAL_MS, sweepOrphanFiles } from './features/files/files.service.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import { LocalDiskStorage } from './storage/local-disk-storage.ts';
 
@@ -90,10 +90,24 @@ async function main(): Promise<void> {
     SESSION_SWEEP_INTERVAL_MS,
   ).unref();
 
-  // Before listening, so no upload is between its file and its row.
-  const { removed } = await sweepOrphanFiles(db, storage);
-  if (removed.length > 0)
-    app.log.info({ count: removed.length }, 'removed stored files without a row');
+  // Stored files without a row: once now, before listening, then hourly. While this process
+  // serves, its own uploads are in flight too: then a file younger than an hour is left alone.
+  const sweepFiles = async (graceMs: number) => {
+    const { removed, unfinished } = await sweepOrphanFiles(db, storage, { graceMs });
+    if (removed.length > 0)
+      app.log.info({ count: removed.length }, 'removed stored files without a row');
+    if (unfinished > 0) app.log.info({ count: unfinished }, 'removed unfinished writes');
+  };
+  await sweepFiles(config.fileSweepGraceMs);
+  setInterval(
+    () =>
+      void sweepFiles(Math.max(config.fileSweepGraceMs, FILE_SWEEP_INTERVAL_MS)).catch(
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'stored-file sweep failed');
+        },
+      ),
+    FILE_SWEEP_INTERVAL_MS,
+  ).unref();
 
   if (
     shouldLoadDemoData({

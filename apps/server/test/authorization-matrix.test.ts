@@ -227,7 +227,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
   });
 
   it('leaves no stored file without a row, whatever was refused', async () => {
-    const { removed } = await sweepOrphanFiles(t.db, t.app.storage);
+    const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
     expect(removed).toEqual([]);
   });
 

@@ -43,6 +43,8 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
     UROK_DEMO: '0',
     TEACHER_AUTO_APPROVE: 'true',
     LOG_LEVEL: 'info',
+    // One process on these uploads: its start-up sweep may remove every leftover of the crash.
+    FILE_SWEEP_GRACE_MINUTES: '0',
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

@@ -173,7 +173,7 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
         .execute();
       expect(Number(enrolled_count)).toBe(enrolled.length);
     }
-    expect((await sweepOrphanFiles(t.db, t.app.storage)).removed).toEqual([]);
+    expect((await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 })).removed).toEqual([]);
   });
 
   it('makes valid PDFs', async () => {

@@ -93,7 +93,7 @@ describe('LocalDiskStorage', () => {
   });
 });
 
-describe.each(databaseTargets)('start-up sweep on $name', (target) => {
+describe.each(databaseTargets)('stored-file sweep on $name', (target) => {
   const t = useTestApp(target);
 
   it('removes stored files without a row and keeps every referenced one', async () => {
@@ -114,7 +114,7 @@ describe.each(databaseTargets)('start-up sweep on $name', (target) => {
     expect(keptHomework).toHaveLength(1);
     expect(keptCovers).toHaveLength(1);
 
-    const { removed } = await sweepOrphanFiles(t.db, t.app.storage);
+    const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
     expect(removed.sort()).toEqual([...orphans].sort());
     expect(await listStored(t.app, 'homework')).toEqual(keptHomework);
     expect(await listStored(t.app, 'covers')).toEqual(keptCovers);
@@ -127,7 +127,34 @@ describe.each(databaseTargets)('start-up sweep on $name', (target) => {
       headers: bearer(student.token),
     });
     expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
-    expect((await sweepOrphanFiles(t.db, t.app.storage)).removed).toEqual([]);
+    expect((await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 })).removed).toEqual([]);
+  });
+
+  it('leaves files alone until they are older than the grace period: another process may be about to commit their rows', async () => {
+    const hour = 60 * 60 * 1000;
+    const orphan = 'homework/YoungOrphanYoungOrphan';
+    await t.app.storage.write(
+      orphan,
+      Readable.from([Buffer.from('another process is committing')]),
+    );
+    const uploads = t.config.uploadsDir;
+    const tmp = path.join(uploads, '.tmp');
+    fs.writeFileSync(path.join(tmp, 'write-in-progress'), 'still arriving');
+    fs.writeFileSync(path.join(tmp, 'cut-off-by-a-crash'), 'never finished');
+    const twoHoursAgo = new Date(Date.now() - 2 * hour);
+    fs.utimesSync(path.join(tmp, 'cut-off-by-a-crash'), twoHoursAgo, twoHoursAgo);
+
+    const first = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
+    expect(first).toEqual({ removed: [], unfinished: 1 });
+    expect(await listStored(t.app, 'homework')).toContain(orphan);
+    expect(fs.readdirSync(tmp)).toEqual(['write-in-progress']);
+
+    // An hour later, nobody committed a row for it.
+    fs.utimesSync(path.join(uploads, orphan), twoHoursAgo, twoHoursAgo);
+    const later = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
+    expect(later).toEqual({ removed: [orphan], unfinished: 0 });
+    expect(await listStored(t.app, 'homework')).not.toContain(orphan);
+    fs.rmSync(path.join(tmp, 'write-in-progress'));
   });
 
   it('handles more files than one batch', async () => {
@@ -136,7 +163,7 @@ describe.each(databaseTargets)('start-up sweep on $name', (target) => {
       (_, i) => `homework/Batch${String(i).padStart(17, '0')}`,
     );
     for (const key of keys) await t.app.storage.write(key, Readable.from([Buffer.from('x')]));
-    const { removed } = await sweepOrphanFiles(t.db, t.app.storage);
+    const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
     expect(removed.filter((key) => key.startsWith('homework/Batch'))).toHaveLength(520);
   });
 });

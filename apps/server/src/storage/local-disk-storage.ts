@@ -24,9 +24,6 @@ export class LocalDiskStorage implements Storage {
     for (const dir of [this.tmpDir, path.join(root, 'homework'), path.join(root, 'covers')]) {
       fs.mkdirSync(dir, { recursive: true });
     }
-    // Leftovers of writes cut off by a crash.
-    for (const name of fs.readdirSync(this.tmpDir))
-      fs.rmSync(path.join(this.tmpDir, name), { force: true });
   }
 
   private resolve(key: string): string {
@@ -72,6 +69,24 @@ export class LocalDiskStorage implements Storage {
 
   async remove(key: string): Promise<void> {
     await fsp.rm(this.resolve(key), { force: true });
+  }
+
+  async modifiedAt(key: string): Promise<Date | undefined> {
+    const stats = await fsp.stat(this.resolve(key)).catch(() => undefined);
+    return stats?.mtime;
+  }
+
+  /** `.tmp/` files untouched since `before`: a write in progress, of this process or another, is newer. */
+  async removeUnfinishedWrites(before: Date): Promise<number> {
+    let removed = 0;
+    for (const name of await fsp.readdir(this.tmpDir)) {
+      const file = path.join(this.tmpDir, name);
+      const stats = await fsp.stat(file).catch(() => undefined);
+      if (!stats || stats.mtime > before) continue;
+      await fsp.rm(file, { force: true });
+      removed += 1;
+    }
+    return removed;
   }
 
   async *list(area: StorageArea): AsyncIterable<string> {

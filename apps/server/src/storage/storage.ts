@@ -17,8 +17,15 @@ export interface Storage {
   read(key: string): Promise<{ stream: Readable; size: number }>;
   /** Removes the object; a missing object is not an error. */
   remove(key: string): Promise<void>;
-  /** Every key in an area, for the start-up sweep and backups. */
+  /** Every key in an area, for the orphan sweep and backups. */
   list(area: StorageArea): AsyncIterable<string>;
+  /** When the object was last written; undefined when it is missing. */
+  modifiedAt(key: string): Promise<Date | undefined>;
+  /**
+   * Removes what writes cut off by a crash left behind, untouched since
+   * `before` (a write in progress keeps its own fresh); resolves to how many.
+   */
+  removeUnfinishedWrites(before: Date): Promise<number>;
 }
 
 export type StorageArea = 'homework' | 'covers';

@@ -32,20 +32,34 @@ export async function openCover(storage: Storage, name: string): Promise<CoverFi
 }
 
 const SWEEP_BATCH = 500;
+/** How often the server sweeps stored files without a row (and once at start-up). */
+export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 const SWEPT_AREAS: StorageArea[] = ['homework', 'covers'];
 
 /**
- * Removes stored files no row points at: an upload cut off between its
- * file and its row (a crash), or an old cover whose removal failed. Run at
- * start-up, before the server takes requests, so no upload is in flight.
+ * Removes stored files no row points at, and the leftovers of unfinished
+ * writes, untouched for `graceMs`: an upload cut off between its file and
+ * its row (a crash), or an old cover whose removal failed. With several
+ * server processes on one storage, a younger file may be an upload another
+ * process is about to commit (FILE_SWEEP_GRACE_MINUTES, README). Run at
+ * start-up and hourly (main.ts).
  */
-export async function sweepOrphanFiles(db: Db, storage: Storage): Promise<{ removed: string[] }> {
+export async function sweepOrphanFiles(
+  db: Db,
+  storage: Storage,
+  { graceMs }: { graceMs: number },
+): Promise<{ removed: string[]; unfinished: number }> {
+  const cutOff = new Date(Date.now() - graceMs);
   const orphans: string[] = [];
   for (const area of SWEPT_AREAS) {
     let batch: string[] = [];
     const checkBatch = async () => {
       const referenced = await findReferencedKeys(db, area, batch);
-      orphans.push(...batch.filter((key) => !referenced.has(key)));
+      for (const key of batch) {
+        if (referenced.has(key)) continue;
+        const modifiedAt = await storage.modifiedAt(key);
+        if (modifiedAt && modifiedAt <= cutOff) orphans.push(key);
+      }
       batch = [];
     };
     for await (const key of storage.list(area)) {
@@ -56,5 +70,5 @@ export async function sweepOrphanFiles(db: Db, storage: Storage): Promise<{ remo
   }
   // Removed after the listing ends: a directory changed while it is read may skip entries.
   for (const key of orphans) await storage.remove(key);
-  return { removed: orphans };
+  return { removed: orphans, unfinished: await storage.removeUnfinishedWrites(cutOff) };
 }
