@@ -11,10 +11,10 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 import { freePort, spawnNpmStart } from './npm-start-process.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 95 };
 const DEMO_STUDENT = { telephone: '+380501110002', password: 'Student2024' };
 
@@ -57,16 +57,8 @@ try {
     await fetch(`${origin}${asset}`);
 
   chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
 
   const pages = [

@@ -4,6 +4,7 @@
 // the designs: node scripts/render-demo-covers.mjs
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 const out = path.resolve(import.meta.dirname, '../apps/server/src/db/demo-covers');
 const covers = [
@@ -15,17 +16,7 @@ const covers = [
   { file: 'design.jpg', from: '#831843', to: '#db2777', symbol: '◐ ◑', caption: 'Web design' },
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage({ viewport: { width: 800, height: 450 } });
 for (const cover of covers) {
   await page.setContent(`<!doctype html><html><body style="margin:0">

@@ -1,15 +1,16 @@
+/** What a log line holds in place of a secret. */
+export const LOG_CENSOR = '[redacted]';
+
 /** Query parameters whose values are secrets (a reset link's `token`), never written to a log. */
 const SECRET_QUERY = /([?&](?:token|access_token|password)=)[^&#]*/gi;
 
 /** The URL as logged: a secret query value becomes `[redacted]`. */
 export function redactUrlSecrets(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  return url.replace(SECRET_QUERY, `$1${LOG_CENSOR}`);
 }
 
-export const LOG_CENSOR = '[redacted]';
 /** Properties that hold a secret, in any field of a log line. */
-const SECRET_PROPERTIES = ['password', 'token', 'currentPassword', 'newPassword'];
-const SECRET_PROPERTY_SET = new Set(SECRET_PROPERTIES);
+const SECRET_PROPERTIES = new Set(['password', 'token', 'currentPassword', 'newPassword']);
 /** Headers that hold a secret, in any field's `headers`. */
 const SECRET_HEADERS = ['authorization', 'cookie'] as const;
 
@@ -82,7 +83,7 @@ export function redactLogFields<T extends object>(fields: T): T {
     // Serialized to safe fields; its headers hold the bearer token of every signed-in request.
     if (key === 'req' && isHttpRequest(value)) continue;
     const redacted =
-      SECRET_PROPERTY_SET.has(key) && value !== undefined ? LOG_CENSOR : redactField(value);
+      SECRET_PROPERTIES.has(key) && value !== undefined ? LOG_CENSOR : redactField(value);
     if (redacted !== value) (copy ??= { ...record })[key] = redacted;
   }
   return (copy ?? record) as T;
