@@ -1,6 +1,7 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Course, Homework } from '@urok/contract';
+import { setRoleByTelephone } from '../src/features/auth/auth.service.ts';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
@@ -14,7 +15,19 @@ import {
   uploadHomeworkRequest,
 } from './course-fixtures.ts';
 
-const ROLES = ['anonymous', 'student', 'enrolled', 'otherTeacher', 'author'] as const;
+/**
+ * demotedAuthor: wrote the course as a teacher, then was made a student (make-student).
+ * numberHolder: signed up with the number the author's account moved away from.
+ */
+const ROLES = [
+  'anonymous',
+  'student',
+  'enrolled',
+  'otherTeacher',
+  'author',
+  'demotedAuthor',
+  'numberHolder',
+] as const;
 type Role = (typeof ROLES)[number];
 
 /** A fresh course of the author, with a cover, the enrolled student in it and one submission of theirs. */
@@ -31,6 +44,8 @@ type Statuses = [
   enrolled: number,
   otherTeacher: number,
   author: number,
+  demotedAuthor: number,
+  numberHolder: number,
 ];
 
 interface Endpoint {
@@ -49,22 +64,22 @@ const MATRIX: Endpoint[] = [
   {
     name: 'GET courses',
     request: () => ({ method: 'GET', url: '/api/courses' }),
-    expected: [200, 200, 200, 200, 200],
+    expected: [200, 200, 200, 200, 200, 200, 200],
   },
   {
     name: 'GET courses/{id}',
     request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}` }),
-    expected: [200, 200, 200, 200, 200],
+    expected: [200, 200, 200, 200, 200, 200, 200],
   },
   {
     name: 'POST newcourses/newcteate-course',
     request: () => ({ method: 'POST', url: '/api/newcourses/newcteate-course', ...courseForm() }),
-    expected: [401, 403, 403, 201, 201],
+    expected: [401, 403, 403, 201, 201, 403, 403],
   },
   {
     name: 'POST courses',
     request: () => ({ method: 'POST', url: '/api/courses', ...courseForm() }),
-    expected: [401, 403, 403, 201, 201],
+    expected: [401, 403, 403, 201, 201, 403, 403],
   },
   {
     name: 'PUT courses/update',
@@ -73,47 +88,47 @@ const MATRIX: Endpoint[] = [
       url: '/api/courses/update',
       ...courseForm({ courseId: f.course._id, title: 'Змінена назва' }),
     }),
-    expected: [401, 403, 403, 403, 200],
+    expected: [401, 403, 403, 403, 200, 403, 403],
   },
   {
     name: 'GET users/created-courses',
     request: () => ({ method: 'GET', url: '/api/users/created-courses' }),
-    expected: [401, 403, 403, 200, 200],
+    expected: [401, 403, 403, 200, 200, 403, 403],
   },
   {
     name: 'POST courses/{id}/enroll',
     request: (f) => ({ method: 'POST', url: `/api/courses/${f.course._id}/enroll` }),
-    expected: [401, 200, 200, 200, 403],
+    expected: [401, 200, 200, 200, 403, 403, 200],
   },
   {
     name: 'DELETE courses/{id}/enroll',
     request: (f) => ({ method: 'DELETE', url: `/api/courses/${f.course._id}/enroll` }),
-    expected: [401, 204, 204, 204, 204],
+    expected: [401, 204, 204, 204, 204, 204, 204],
   },
   {
     name: "GET user/{id}/courses (the enrolled student's)",
     request: (f) => ({ method: 'GET', url: `/api/user/${f.enrolled.user._id}/courses` }),
-    expected: [401, 403, 200, 403, 403],
+    expected: [401, 403, 200, 403, 403, 403, 403],
   },
   {
     name: 'POST courses/upload-homework',
     request: (f) => uploadHomeworkRequest(null, f.course._id),
-    expected: [401, 403, 201, 403, 403],
+    expected: [401, 403, 201, 403, 403, 403, 403],
   },
   {
     name: 'GET courses/{id}/homework',
     request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/homework` }),
-    expected: [401, 403, 200, 403, 403],
+    expected: [401, 403, 200, 403, 403, 403, 403],
   },
   {
     name: 'GET courses/{courseId}/userswithhw',
     request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/userswithhw` }),
-    expected: [401, 403, 403, 403, 200],
+    expected: [401, 403, 403, 403, 200, 403, 403],
   },
   {
     name: 'GET homework/{id}/file',
     request: (f) => ({ method: 'GET', url: `/api/homework/${f.homework._id}/file` }),
-    expected: [401, 403, 200, 403, 200],
+    expected: [401, 403, 200, 403, 200, 403, 403],
   },
   {
     name: 'PUT homework/{id}/grade',
@@ -122,22 +137,22 @@ const MATRIX: Endpoint[] = [
       url: `/api/homework/${f.homework._id}/grade`,
       payload: { grade: '10', feedback: 'Добре' },
     }),
-    expected: [401, 403, 403, 403, 200],
+    expected: [401, 403, 403, 403, 200, 403, 403],
   },
   {
     name: 'GET courses/{id}/homework.zip',
     request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/homework.zip` }),
-    expected: [401, 403, 403, 403, 200],
+    expected: [401, 403, 403, 403, 200, 403, 403],
   },
   {
     name: 'GET courses/{id}/grades.csv',
     request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/grades.csv` }),
-    expected: [401, 403, 403, 403, 200],
+    expected: [401, 403, 403, 403, 200, 403, 403],
   },
   {
     name: 'GET files/covers/{key}',
     request: (f) => ({ method: 'GET', url: `/api/files/covers/${f.coverName}` }),
-    expected: [200, 200, 200, 200, 200],
+    expected: [200, 200, 200, 200, 200, 200, 200],
   },
 ];
 
@@ -155,11 +170,31 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
   let actors: Record<Exclude<Role, 'anonymous'>, Account>;
 
   beforeAll(async () => {
+    const author = await registerTeacher(t.app, t.db, {
+      username: 'Course Author',
+      telephone: '+380671234501',
+    });
+    // The author moves their account to a new number: the role goes along, the old number grants nothing.
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateUser',
+      headers: bearer(author.token),
+      payload: {
+        username: author.user.username,
+        telephone: '+380671234511',
+        email: author.user.email,
+        bio: '',
+        currentPassword: author.password,
+      },
+    });
+    if (moved.statusCode !== 200) throw new Error(`moving the author failed: ${moved.body}`);
+    const demotedAuthor = await registerTeacher(t.app, t.db, {
+      username: 'Demoted Author',
+      telephone: '+380671234506',
+    });
+    await setRoleByTelephone(t.db, demotedAuthor.telephone, false);
     actors = {
-      author: await registerTeacher(t.app, t.db, {
-        username: 'Course Author',
-        telephone: '+380671234501',
-      }),
+      author: { ...author, telephone: '+380671234511' },
       otherTeacher: await registerTeacher(t.app, t.db, {
         username: 'Other Teacher',
         telephone: '+380671234502',
@@ -172,13 +207,24 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         username: 'Enrolled Student',
         telephone: '+380671234504',
       }),
+      demotedAuthor,
+      numberHolder: await registerAccount(t.app, {
+        username: 'Number Holder',
+        telephone: '+380671234501',
+      }),
     };
   });
 
-  async function makeFixture(): Promise<Fixture> {
+  /**
+   * The course of the author, or (for the demoted author) of the demoted
+   * teacher, written while still a teacher and demoted again before the call.
+   */
+  async function makeFixture(role: Role): Promise<Fixture> {
+    const owner = role === 'demotedAuthor' ? actors.demotedAuthor : actors.author;
+    if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, true);
     const course = await createCourse(
       t.app,
-      actors.author,
+      owner,
       { title: 'Секретний курс матриці' },
       { content: SAMPLE_JPEG },
     );
@@ -187,6 +233,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       content: Buffer.from('Таємна відповідь студента\n'),
       filename: 'таємниця.txt',
     });
+    if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, false);
     return {
       course,
       homework,
@@ -196,7 +243,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
   }
 
   it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request }) => {
-    const fixture = await makeFixture();
+    const fixture = await makeFixture(role);
     const options = request(fixture);
     const caller = role === 'anonymous' ? null : actors[role];
     const response = await t.app.inject({
@@ -220,6 +267,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         fixture.homework._id,
         actors.enrolled.telephone,
         actors.author.telephone,
+        actors.demotedAuthor.telephone,
       ]) {
         expect(response.body).not.toContain(secret);
       }

@@ -44,6 +44,10 @@ export interface TeacherApplicationsTable {
   status: 'pending' | 'approved' | 'rejected';
   created_at: string;
   decided_at: string | null;
+  /** The account this approval made a teacher; set once (migration 0007). */
+  granted_user_id: string | null;
+  /** When the operator took the granted role away again (make-student). */
+  revoked_at: string | null;
 }
 
 export interface CoursesTable {

@@ -77,14 +77,14 @@ export const applicationsCommands: AdminCommandGroup = {
     approve: {
       usage: 'applications approve <id>',
       summary:
-        'Approve: the account with that telephone becomes a teacher (now, or when it registers)',
+        'Approve a pending application: the account with that telephone becomes a teacher (or the first to register with it)',
       async run({ db, io }, args) {
         const { application, teacher } = await approveApplication(db, requireId(args));
         io.out(`Approved application ${describeApplication(application)}.`);
         io.out(
           teacher
             ? `${teacher.username} (${application.telephone}) is a teacher now.`
-            : `No account with ${application.telephone} yet: it becomes a teacher when it registers.`,
+            : `No account with ${application.telephone} yet: the first account to register with it becomes a teacher.`,
         );
       },
     },

@@ -58,7 +58,8 @@ export const usersCommands: AdminCommandGroup = {
     },
     'make-student': {
       usage: 'users make-student <telephone>',
-      summary: 'Make the account with that telephone a student (its courses stay)',
+      summary:
+        'Make the account with that telephone a student (its courses stay; its approvals are revoked)',
       async run({ db, io }, args) {
         const user = await setRoleByTelephone(db, requireTelephone(args), false);
         io.out(`${user.username} (${user.telephone}) is a student now.`);

@@ -50,22 +50,3 @@ export async function setApplicationStatus(
     .where('id', '=', id)
     .execute();
 }
-
-/** Makes the account holding `telephone`, if there is one yet, a teacher; returns it. */
-export async function promoteUserByTelephone(
-  db: Db,
-  telephone: string,
-  updatedAt: string,
-): Promise<{ id: string; username: string } | undefined> {
-  await db
-    .updateTable('users')
-    .set({ is_admin: 1, updated_at: updatedAt })
-    .where('telephone', '=', telephone)
-    .where('is_admin', '=', 0)
-    .execute();
-  return db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('telephone', '=', telephone)
-    .executeTakeFirst();
-}

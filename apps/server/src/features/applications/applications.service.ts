@@ -8,13 +8,13 @@ import {
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { grantOnApproval } from '../../lib/teacher-role.ts';
 import {
   findApplicationById,
   findApplications,
   hasPendingApplication,
   insertApplication,
   isTeacherTelephone,
-  promoteUserByTelephone,
   setApplicationStatus,
   type ApplicationRow,
 } from './applications.repository.ts';
@@ -80,6 +80,8 @@ export async function submitApplication(
     status: 'pending',
     created_at: new Date().toISOString(),
     decided_at: null,
+    granted_user_id: null,
+    revoked_at: null,
   });
   if (options.autoApprove) return (await approveApplication(db, id)).application;
   return toApplication(await getApplicationRow(db, id));
@@ -97,16 +99,19 @@ export async function getApplication(db: Db, id: string): Promise<TeacherApplica
 }
 
 /**
- * Approves an application: the account with its telephone is a teacher now,
- * or becomes one when it registers. Approving twice is harmless (it
- * re-applies the promotion); approving a rejected one reverses the rejection.
+ * Approves a pending application: the account holding its telephone is a
+ * teacher now, or the first account to sign up with the number becomes one.
+ * The approval is used once (lib/teacher-role.ts); an application already
+ * decided answers 409, so approving again never grants the role to whoever
+ * holds the number by then.
  */
 export async function approveApplication(db: Db, id: string): Promise<ApplicationDecision> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
+    if (row.status !== 'pending') throw alreadyDecided(row);
     const now = new Date().toISOString();
-    if (row.status !== 'approved') await setApplicationStatus(trx, id, 'approved', now);
-    const teacher = await promoteUserByTelephone(trx, row.telephone, now);
+    await setApplicationStatus(trx, id, 'approved', now);
+    const teacher = await grantOnApproval(trx, row, now);
     return {
       application: toApplication(await getApplicationRow(trx, id)),
       teacher: teacher ? { _id: teacher.id, username: teacher.username } : null,
@@ -114,21 +119,16 @@ export async function approveApplication(db: Db, id: string): Promise<Applicatio
   });
 }
 
-/**
- * Rejects a pending application. An approved one is refused: taking a
- * teacher's role away is a decision about the account, not the application.
- */
+function alreadyDecided(row: ApplicationRow): AppError {
+  return new AppError('CONFLICT', `Application ${row.id} is already ${row.status}.`);
+}
+
+/** Rejects a pending application; one already decided answers 409. */
 export async function rejectApplication(db: Db, id: string): Promise<TeacherApplication> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
-    if (row.status === 'approved') {
-      throw new AppError(
-        'CONFLICT',
-        `Application ${id} is already approved; it cannot be rejected.`,
-      );
-    }
-    if (row.status === 'pending')
-      await setApplicationStatus(trx, id, 'rejected', new Date().toISOString());
+    if (row.status !== 'pending') throw alreadyDecided(row);
+    await setApplicationStatus(trx, id, 'rejected', new Date().toISOString());
     return toApplication(await getApplicationRow(trx, id));
   });
 }

@@ -22,25 +22,6 @@ export async function updateUserProfile(
   await db.updateTable('users').set(fields).where('id', '=', id).execute();
 }
 
-export async function setUserTeacher(db: Db, id: string, updatedAt: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ is_admin: 1, updated_at: updatedAt })
-    .where('id', '=', id)
-    .execute();
-}
-
-/** Registration asks this: an approved application makes the new account a teacher. */
-export async function hasApprovedApplication(db: Db, telephone: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('teacher_applications')
-    .select('id')
-    .where('telephone', '=', telephone)
-    .where('status', '=', 'approved')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertSession(db: Db, row: SessionsTable): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
@@ -100,19 +81,6 @@ export async function deleteUserSessions(
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();
-}
-
-export async function setUserRole(
-  db: Db,
-  id: string,
-  isAdmin: boolean,
-  updatedAt: string,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ is_admin: isAdmin ? 1 : 0, updated_at: updatedAt })
-    .where('id', '=', id)
-    .execute();
 }
 
 /** Every account, oldest first (the operator's list). */

@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import type { ReadCache, TableName } from '../../lib/read-cache.ts';
+import { grantOnSignUp, setAccountRole } from '../../lib/teacher-role.ts';
 import {
   consumePasswordReset,
   deleteExpiredSessions,
@@ -25,13 +26,10 @@ import {
   findSessionWithUser,
   findUserById,
   findUserByTelephone,
-  hasApprovedApplication,
   insertPasswordReset,
   insertSession,
   insertUser,
   listUsers,
-  setUserRole,
-  setUserTeacher,
   updateUserPassword,
   updateUserProfile,
   type UserRow,
@@ -105,8 +103,8 @@ export function sweepExpiredSessions(db: Db, now = Date.now()): Promise<number> 
 }
 
 /**
- * Creates a student account, or a teacher account when an application for
- * this telephone was approved before the account existed.
+ * Creates a student account, or a teacher account when an approval of this
+ * telephone waits for its first account (lib/teacher-role.ts: used once).
  */
 export async function registerUser(db: Db, input: RegisterInput): Promise<SignedIn> {
   const telephone = canonicalTelephone(input.telephone.trim());
@@ -129,7 +127,7 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<Signed
         updated_at: now,
       });
       // Checked after the insert: an approval committed at any moment is seen either here or by the approval itself.
-      if (await hasApprovedApplication(trx, telephone)) await setUserTeacher(trx, id, now);
+      await grantOnSignUp(trx, { id, telephone }, now);
     });
   } catch (error) {
     // Two registrations of one number at once: the second loses on the unique index.
@@ -284,7 +282,10 @@ export async function findAllUsers(db: Db): Promise<User[]> {
   return (await listUsers(db)).map(toUser);
 }
 
-/** Makes the account of `telephone` a teacher (true) or a student (false). */
+/**
+ * Makes the account of `telephone` a teacher (true) or a student (false);
+ * a student's approvals are revoked (lib/teacher-role.ts).
+ */
 export async function setRoleByTelephone(
   db: Db,
   telephone: string,
@@ -292,6 +293,8 @@ export async function setRoleByTelephone(
 ): Promise<User> {
   const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
   if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
-  await setUserRole(db, row.id, isAdmin, new Date().toISOString());
+  await db.transaction().execute(async (trx) => {
+    await setAccountRole(trx, row, isAdmin, new Date().toISOString());
+  });
   return { ...toUser(row), isAdmin };
 }

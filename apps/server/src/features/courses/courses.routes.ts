@@ -21,7 +21,7 @@ import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
 import {
-  assertCourseAuthor,
+  getAuthoredCourse,
   coverUploadRule,
   createCourse,
   enrollInCourse,
@@ -199,14 +199,14 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
           file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
           // When the course id came first, a non-author is refused before a cover is stored.
           beforeFile: async (fields) => {
-            if (fields.courseId) await assertCourseAuthor(app.db, user._id, fields.courseId.trim());
+            if (fields.courseId) await getAuthoredCourse(app.db, user, fields.courseId.trim());
           },
         });
         return withUploadCleanup(app.storage, form.file, () =>
           updateCourse(
             app.db,
             app.storage,
-            user._id,
+            user,
             parseFormFields(courseUpdateFieldsSchema, form.fields),
             form.file,
           ),

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { detectCoverType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { buildSearchText, searchTerms } from '../../lib/search-text.ts';
+import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
@@ -182,14 +183,14 @@ export async function createCourse(
   return getCourse(db, id);
 }
 
-/** 404 for a missing course, 403 unless `userId` wrote it. */
-export async function assertCourseAuthor(
+/** 404 for a missing course, 403 unless `user` is its author (lib/teacher-role.ts). */
+export async function getAuthoredCourse(
   db: Db,
-  userId: string,
+  user: Requester,
   courseId: string,
 ): Promise<CourseRow> {
   const row = await getCourseRow(db, courseId);
-  if (row.author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
+  assertCourseAuthor(user, row.author_id);
   return row;
 }
 
@@ -206,11 +207,11 @@ export interface CourseUpdate {
 export async function updateCourse(
   db: Db,
   storage: Storage,
-  userId: string,
+  user: Requester,
   fields: CourseUpdateFields,
   cover: StoredUpload | null,
 ): Promise<CourseUpdate> {
-  const current = await assertCourseAuthor(db, userId, fields.courseId);
+  const current = await getAuthoredCourse(db, user, fields.courseId);
   const input: CourseInput = {
     title: fields.title ?? current.title,
     description: fields.description ?? current.description,
@@ -240,7 +241,7 @@ export async function updateCourse(
   }
   return {
     course: await getCourse(db, current.id),
-    authorCourses: await listCreatedCourses(db, userId),
+    authorCourses: await listCreatedCourses(db, user._id),
   };
 }
 

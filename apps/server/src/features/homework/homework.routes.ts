@@ -145,7 +145,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const teacherId = getCurrentUser(request)._id;
+      const teacher = getCurrentUser(request);
       const { courseId } = request.params;
       return sendCachedJson(
         request,
@@ -154,7 +154,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         submissionsKey(request),
         SUBMISSIONS_TABLES,
         usersWithHomeworkResponseSchema,
-        async () => ({ users: await listUsersWithHomework(app.db, teacherId, courseId) }),
+        async () => ({ users: await listUsersWithHomework(app.db, teacher, courseId) }),
       );
     },
   );
@@ -181,7 +181,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       const file = await openHomeworkFile(
         app.db,
         app.storage,
-        getCurrentUser(request)._id,
+        getCurrentUser(request),
         request.params.id,
       );
       // Text was accepted only as UTF-8, so say so.
@@ -215,7 +215,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     async (request) => ({
       homework: await gradeHomework(
         app.db,
-        getCurrentUser(request)._id,
+        getCurrentUser(request),
         request.params.id,
         request.body,
       ),
@@ -242,7 +242,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       const archive = await createHomeworkArchive(
         app.db,
         app.storage,
-        getCurrentUser(request)._id,
+        getCurrentUser(request),
         request.params.id,
         (key) => request.log.warn({ key }, 'homework file missing from storage; archived as empty'),
       );
@@ -268,7 +268,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await createGradesCsv(app.db, getCurrentUser(request)._id, request.params.id);
+      const csv = await createGradesCsv(app.db, getCurrentUser(request), request.params.id);
       return reply
         .headers(attachmentHeaders(csv.fileName, 'text/csv; charset=utf-8'))
         .send(csv.content);

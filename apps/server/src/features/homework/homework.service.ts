@@ -13,6 +13,7 @@ import { toCsv } from '../../lib/csv.ts';
 import { sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../../lib/file-names.ts';
 import { detectHomeworkType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
+import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import {
@@ -75,14 +76,14 @@ export async function assertEnrolled(
   return course;
 }
 
-/** 404 for a missing course, 403 unless `userId` wrote it. */
-export async function assertAuthor(
+/** 404 for a missing course, 403 unless `user` is its author (lib/teacher-role.ts). */
+async function getAuthoredCourse(
   db: Db,
-  userId: string,
+  user: Requester,
   courseId: string,
 ): Promise<HomeworkCourse> {
   const course = await getCourse(db, courseId);
-  if (course.author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
+  assertCourseAuthor(user, course.author_id);
   return course;
 }
 
@@ -134,24 +135,24 @@ export async function listOwnHomework(
 /** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
 export async function listUsersWithHomework(
   db: Db,
-  userId: string,
+  user: Requester,
   courseId: string,
 ): Promise<UserWithHomework[]> {
-  await assertAuthor(db, userId, courseId);
+  await getAuthoredCourse(db, user, courseId);
   const users = new Map<string, UserWithHomework>();
   for (const row of await findEnrolledSubmitterHomework(db, courseId)) {
-    let user = users.get(row.user_id);
-    if (!user) {
-      user = {
+    let submitter = users.get(row.user_id);
+    if (!submitter) {
+      submitter = {
         _id: row.user_id,
         username: row.username,
         telephone: row.telephone,
         email: row.email,
         homework: [],
       };
-      users.set(row.user_id, user);
+      users.set(row.user_id, submitter);
     }
-    user.homework.push(toHomework(row));
+    submitter.homework.push(toHomework(row));
   }
   return [...users.values()];
 }
@@ -167,12 +168,12 @@ export interface HomeworkFile {
 export async function openHomeworkFile(
   db: Db,
   storage: Storage,
-  userId: string,
+  user: Requester,
   homeworkId: string,
 ): Promise<HomeworkFile> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
-  if (row.user_id !== userId && row.course_author_id !== userId)
+  if (row.user_id !== user._id && !isCourseAuthor(user, row.course_author_id))
     throw new AppError('FORBIDDEN', messages.forbidden);
   try {
     const { stream, size } = await storage.read(row.file_key);
@@ -187,13 +188,13 @@ export async function openHomeworkFile(
 /** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
 export async function gradeHomework(
   db: Db,
-  userId: string,
+  user: Requester,
   homeworkId: string,
   input: GradeInput,
 ): Promise<Homework> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
-  if (row.course_author_id !== userId) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
+  assertCourseAuthor(user, row.course_author_id);
   if (row.grade !== null) throw new AppError('CONFLICT', messages.alreadyGraded);
   const feedback = input.feedback.trim();
   const graded = await setGradeIfUngraded(db, homeworkId, {
@@ -249,11 +250,11 @@ export interface HomeworkArchive {
 export async function createHomeworkArchive(
   db: Db,
   storage: Storage,
-  userId: string,
+  user: Requester,
   courseId: string,
   onMissingFile: (key: string) => void = () => {},
 ): Promise<HomeworkArchive> {
-  const course = await assertAuthor(db, userId, courseId);
+  const course = await getAuthoredCourse(db, user, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
   const zip = new yazl.ZipFile();
   const folders = new Map<string, { name: string; files: Set<string> }>();
@@ -301,10 +302,10 @@ export interface GradesCsv {
 /** One row per submission, for a spreadsheet (lib/csv.ts: BOM, formula cells neutralised). */
 export async function createGradesCsv(
   db: Db,
-  userId: string,
+  user: Requester,
   courseId: string,
 ): Promise<GradesCsv> {
-  const course = await assertAuthor(db, userId, courseId);
+  const course = await getAuthoredCourse(db, user, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
   const csv = toCsv([
     [
