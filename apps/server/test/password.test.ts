@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { accountMessages, messages } from '@urok/contract';
-import { createPasswordReset, PASSWORD_RESET_TTL_MS } from '../src/features/auth/auth.service.ts';
+import {
+  createPasswordReset,
+  hashToken,
+  PASSWORD_RESET_TTL_MS,
+} from '../src/features/auth/auth.service.ts';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { bearer, databaseTargets, PASSWORD, registerAccount, useTestApp } from './helpers.ts';
 
@@ -20,6 +24,8 @@ describe.each(databaseTargets)('password change and reset on $name', (target) =>
     });
   const reset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: payload as object });
+  const resetRows = (userId: string) =>
+    t.db.selectFrom('password_resets').selectAll().where('user_id', '=', userId).execute();
 
   describe('PUT /api/auth/password', () => {
     it('changes the password, keeps this session and signs out every other one', async () => {
@@ -178,6 +184,52 @@ describe.each(databaseTargets)('password change and reset on $name', (target) =>
       const second = await createPasswordReset(t.db, account.telephone);
       expect((await reset({ token: first.token, password: 'ResetPass2025' })).statusCode).toBe(400);
       expect((await reset({ token: second.token, password: 'ResetPass2025' })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('a password change ends a pending reset link', async () => {
+      const account = await registerAccount(t.app);
+      const { token } = await createPasswordReset(t.db, account.telephone);
+      const changed = await change(account.token, {
+        currentPassword: PASSWORD,
+        newPassword: 'Changed2025',
+      });
+      expect(changed.statusCode).toBe(200);
+      const response = await reset({ token, password: 'ResetPass2025' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(invalid);
+      expect((await login(account.telephone, 'Changed2025')).statusCode).toBe(200);
+      expect(await resetRows(account.user._id)).toEqual([]);
+    });
+
+    it("a reset ends the user's other reset links too, not only its own", async () => {
+      const account = await registerAccount(t.app);
+      const stranger = await registerAccount(t.app);
+      const first = await createPasswordReset(t.db, account.telephone);
+      const strangers = await createPasswordReset(t.db, stranger.telephone);
+      // A second link made at the same moment (createPasswordReset would have replaced the first).
+      const second = 'second-link-token-of-the-same-user-000000000';
+      const now = Date.now();
+      await t.db
+        .insertInto('password_resets')
+        .values({
+          token_hash: hashToken(second),
+          user_id: account.user._id,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + PASSWORD_RESET_TTL_MS).toISOString(),
+          used_at: null,
+        })
+        .execute();
+
+      expect((await reset({ token: first.token, password: 'ResetPass2025' })).statusCode).toBe(200);
+      const again = await reset({ token: second, password: 'Another2025' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(invalid);
+      expect(await resetRows(account.user._id)).toEqual([]);
+      expect((await login(account.telephone, 'ResetPass2025')).statusCode).toBe(200);
+      // Another user's link is untouched.
+      expect((await reset({ token: strangers.token, password: 'Stranger2025' })).statusCode).toBe(
         200,
       );
     });

@@ -214,6 +214,7 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /**
  * Changes the signed-in user's password after checking the current one, and
  * signs out every other session of the user; the session of this request stays.
+ * A pending reset link goes too: it must not outlive the password it was made for.
  */
 export async function changePassword(
   db: Db,
@@ -232,6 +233,7 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, userId, passwordHash, new Date().toISOString());
     await deleteUserSessions(trx, userId, currentTokenHash);
+    await deletePasswordResets(trx, userId);
   });
 }
 
@@ -261,7 +263,10 @@ export async function createPasswordReset(
   return { token, user: toUser(row), expiresAt };
 }
 
-/** Sets a new password with a reset token: single use, within the hour; every session of the user ends. */
+/**
+ * Sets a new password with a reset token: single use, within the hour; every
+ * session of the user ends, and so does every other reset link of the user.
+ */
 export async function resetPassword(db: Db, input: PasswordResetInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
@@ -270,6 +275,7 @@ export async function resetPassword(db: Db, input: PasswordResetInput): Promise<
     if (!userId) return false;
     await updateUserPassword(trx, userId, passwordHash, now);
     await deleteUserSessions(trx, userId);
+    await deletePasswordResets(trx, userId);
     return true;
   });
   if (!done)
