@@ -41,7 +41,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       await app.throttle(RATE_LIMITS.registerPerIp, request.ip);
-      const result = await registerUser(app.db, request.body);
+      const result = await registerUser(app.db, request.body, app.config);
       return reply.code(201).send(result);
     },
   );
@@ -65,7 +65,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         RATE_LIMITS.loginPerTelephone,
         canonicalTelephone(request.body.telephone.trim()),
       );
-      return loginUser(app.db, request.body);
+      return loginUser(app.db, request.body, app.config);
     },
   );
 

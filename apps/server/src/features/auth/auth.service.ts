@@ -11,6 +11,7 @@ import {
   type User,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -40,9 +41,24 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a session look-up reads: kept in the read cache until one of them is written. */
 const SESSION_TABLES: readonly TableName[] = ['sessions', 'users'];
-export const SESSION_TTL_MS = 30 * DAY_MS;
-/** A used session is pushed out to a full TTL at most once a day: one write a day, not one a request. */
+/** A used session is pushed out at most once a day: one write a day, not one a request. */
 export const SESSION_EXTEND_AFTER_MS = DAY_MS;
+
+/**
+ * How long a session lives (config SESSION_IDLE_DAYS and SESSION_MAX_DAYS):
+ * `sessionIdleMs` after its last use, and never more than `sessionMaxMs`
+ * after the sign-in that made it.
+ */
+export type SessionPolicy = Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>;
+
+/**
+ * The expiry a session used at `now` gets: its idle timeout, cut at its
+ * absolute end. Storing the earlier of the two in expires_at keeps one rule
+ * for the refusal, the extension and the sweep (on the sessions_expires_at index).
+ */
+function sessionExpiry(createdAt: number, now: number, policy: SessionPolicy): number {
+  return Math.min(now + policy.sessionIdleMs, createdAt + policy.sessionMaxMs);
+}
 
 export interface SignedIn {
   token: string;
@@ -80,14 +96,14 @@ function telephoneTaken(): AppError {
  * sessions are left to sweepExpiredSessions, so the sign-in path holds no
  * clean-up: its main-thread time is taken from what argon2 can use.
  */
-async function startSession(db: Db, userId: string): Promise<string> {
+async function startSession(db: Db, userId: string, policy: SessionPolicy): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertSession(db, {
     token_hash: hashToken(token),
     user_id: userId,
     created_at: new Date(now).toISOString(),
-    expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+    expires_at: new Date(sessionExpiry(now, now, policy)).toISOString(),
   });
   return token;
 }
@@ -98,7 +114,8 @@ export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Deletes every expired session, so the table does not grow forever with
  * sessions nobody will present again; an expired token is refused anyway
- * (authenticateToken). Resolves to how many were deleted.
+ * (authenticateToken). expires_at never passes a session's absolute end, so
+ * this removes sessions past SESSION_MAX_DAYS too. Resolves to how many were deleted.
  */
 export function sweepExpiredSessions(db: Db, now = Date.now()): Promise<number> {
   return deleteExpiredSessions(db, new Date(now).toISOString());
@@ -108,7 +125,11 @@ export function sweepExpiredSessions(db: Db, now = Date.now()): Promise<number> 
  * Creates a student account, or a teacher account when an application for
  * this telephone was approved before the account existed.
  */
-export async function registerUser(db: Db, input: RegisterInput): Promise<SignedIn> {
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  sessions: SessionPolicy,
+): Promise<SignedIn> {
   const telephone = canonicalTelephone(input.telephone.trim());
   if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
 
@@ -138,11 +159,15 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<Signed
   }
   const row = await findUserById(db, id);
   if (!row) throw new Error(`user ${id} vanished after insert`);
-  return { token: await startSession(db, id), user: toUser(row) };
+  return { token: await startSession(db, id, sessions), user: toUser(row) };
 }
 
 /** One answer for an unknown telephone and a wrong password, in about the same time. */
-export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
+export async function loginUser(
+  db: Db,
+  input: LoginInput,
+  sessions: SessionPolicy,
+): Promise<SignedIn> {
   const row = await findUserByTelephone(db, canonicalTelephone(input.telephone.trim()));
   if (!row) {
     await spendPasswordCheck(input.password);
@@ -151,14 +176,21 @@ export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
   if (!(await verifyPassword(row.password_hash, input.password))) {
     throw new AppError('UNAUTHORIZED', messages.loginFailed);
   }
-  return { token: await startSession(db, row.id), user: toUser(row) };
+  return { token: await startSession(db, row.id, sessions), user: toUser(row) };
 }
 
-/** Resolves a bearer token to its user, extending the session's expiry at most once a day. */
+/**
+ * Resolves a bearer token to its user. A session past its expiry or its
+ * absolute end is refused and deleted; a live one is pushed out at most once
+ * a day, never past its absolute end. The look-up is cached; these checks of
+ * the clock run on every request, after it.
+ */
 export async function authenticateToken(
   db: Db,
   token: string,
   cache: ReadCache,
+  policy: SessionPolicy,
+  now = Date.now(),
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
   const row = await cache.get(
@@ -168,14 +200,17 @@ export async function authenticateToken(
     (found) => found !== undefined,
   );
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
-  const now = Date.now();
   const expiresAt = Date.parse(row.session_expires_at);
-  if (!(expiresAt > now)) {
+  const createdAt = Date.parse(row.session_created_at);
+  // The absolute end is checked on created_at too: a session written before the cap existed, or
+  // before SESSION_MAX_DAYS was lowered, may carry a later expires_at.
+  if (!(expiresAt > now) || !(createdAt + policy.sessionMaxMs > now)) {
     await deleteSession(db, tokenHash);
     throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   }
-  if (expiresAt - now < SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) {
-    await extendSession(db, tokenHash, new Date(now + SESSION_TTL_MS).toISOString());
+  const extended = sessionExpiry(createdAt, now, policy);
+  if (extended - expiresAt > SESSION_EXTEND_AFTER_MS) {
+    await extendSession(db, tokenHash, new Date(extended).toISOString());
   }
   return { user: toUser(row), tokenHash };
 }
