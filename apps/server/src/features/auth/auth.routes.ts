@@ -12,6 +12,7 @@ import {
   userResponseSchema,
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
@@ -32,7 +33,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         tags: ['auth'],
         summary:
           'Create a student account (a teacher one when an application for the number was approved)',
-        body: registerBodySchema,
+        body: registerBodySchema.superRefine(refuseCommonPassword('password')),
         response: {
           201: authResponseSchema.describe('Signed up and signed in'),
           ...errorResponses(400, 409, 429),
@@ -136,7 +137,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary:
           'Change the password; every other session of the user is signed out, this one stays',
         security: bearerSecurity,
-        body: changePasswordBodySchema,
+        body: changePasswordBodySchema.superRefine(refuseCommonPassword('newPassword')),
         response: {
           200: messageResponseSchema.describe('Changed'),
           ...errorResponses(400, 401, 429),
@@ -158,7 +159,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         tags: ['auth'],
         summary:
           'Set a new password with the token of a one-time link (`npm run admin -- users reset-password`); every session of the user ends',
-        body: resetPasswordBodySchema,
+        body: resetPasswordBodySchema.superRefine(refuseCommonPassword('password')),
         response: {
           200: messageResponseSchema.describe('Changed; sign in with the new password'),
           ...errorResponses(400, 429),
