@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@urok/contract';
+import { accountMessages, messages } from '@urok/contract';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import {
   authenticateToken,
@@ -536,7 +536,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('updates the four fields and answers 200 {user}', async () => {
       const account = await registerAccount(t.app);
-      const body = profile({ telephone: uniqueTelephone().slice(1), email: ' new@example.com ' });
+      const body = profile({
+        telephone: uniqueTelephone().slice(1),
+        email: ' new@example.com ',
+        currentPassword: account.password,
+      });
       const response = await put('auth/updateUser', body, bearer(account.token));
       expect(response.statusCode).toBe(200);
       const expected = {
@@ -578,7 +582,7 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       for (const telephone of [holder.telephone, holder.telephone.slice(1)]) {
         const response = await put(
           'auth/updateUser',
-          profile({ telephone }),
+          profile({ telephone, currentPassword: account.password }),
           bearer(account.token),
         );
         expect(response.statusCode).toBe(409);
@@ -591,6 +595,82 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect((await post('auth/getUser', { token: account.token })).json().user.telephone).toBe(
         account.telephone,
       );
+    });
+
+    it('a new telephone needs the current password: 400 without it, naming the field', async () => {
+      const account = await registerAccount(t.app);
+      for (const extra of [{}, { currentPassword: '' }]) {
+        const response = await put('auth/updateUser', profile(extra), bearer(account.token));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: accountMessages.telephoneChangeNeedsPassword,
+          code: 'BAD_REQUEST',
+          fields: { currentPassword: accountMessages.telephoneChangeNeedsPassword },
+        });
+      }
+      const row = await t.db
+        .selectFrom('users')
+        .select(['telephone', 'username'])
+        .where('id', '=', account.user._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ telephone: account.telephone, username: account.user.username });
+    });
+
+    it('a wrong current password is a 401 naming the field; the session lives on and nothing changes', async () => {
+      const account = await registerAccount(t.app);
+      const response = await put(
+        'auth/updateUser',
+        profile({ currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: accountMessages.telephoneChangePasswordWrong,
+        code: 'UNAUTHORIZED',
+        fields: { currentPassword: accountMessages.telephoneChangePasswordWrong },
+      });
+      expect((await post('auth/getUser', { token: account.token })).json().user).toEqual(
+        account.user,
+      );
+    });
+
+    it('says whether a number is taken only to the holder of the password', async () => {
+      const holder = await registerAccount(t.app);
+      const account = await registerAccount(t.app);
+      const guess = await put(
+        'auth/updateUser',
+        profile({ telephone: holder.telephone, currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(guess.statusCode).toBe(401);
+      const none = await put(
+        'auth/updateUser',
+        profile({ telephone: holder.telephone }),
+        bearer(account.token),
+      );
+      expect(none.statusCode).toBe(400);
+    });
+
+    it('the other fields, and the own number in any spelling, need no password', async () => {
+      const account = await registerAccount(t.app);
+      const response = await put(
+        'auth/updateUser',
+        profile({ telephone: account.telephone.slice(1), username: 'Other Name', bio: 'Нове' }),
+        bearer(account.token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({
+        telephone: account.telephone,
+        username: 'Other Name',
+        bio: 'Нове',
+      });
+      // A password sent without a new number is not checked.
+      const ignored = await put(
+        'auth/updateUser',
+        profile({ telephone: account.telephone, currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(ignored.statusCode).toBe(200);
     });
 
     it('answers 401 "Token not found" without a token and sessionInvalid for a bad one', async () => {
@@ -635,7 +715,13 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const account = await registerAccount(t.app);
       const response = await put(
         'auth/updateUser',
-        { ...profile(), isAdmin: true, is_admin: 1, _id: 'someone-else', password_hash: 'x' },
+        {
+          ...profile({ currentPassword: account.password }),
+          isAdmin: true,
+          is_admin: 1,
+          _id: 'someone-else',
+          password_hash: 'x',
+        },
         bearer(account.token),
       );
       expect(response.statusCode).toBe(200);

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
-import { bearer, databaseTargets, useTestApp } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  PASSWORD,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+  type Account,
+} from './helpers.ts';
 import { COURSE_FIELDS, createCourse, multipart, registerTeacher } from './course-fixtures.ts';
 import {
   countKeys,
@@ -44,6 +52,45 @@ describe.each(databaseTargets)('throttling coverage on $name', (target) => {
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await createCourse(t.app, other);
+  });
+
+  it(`telephone changes in the profile (each checks the password; a taken number says 409): ${RATE_LIMITS.telephoneChangePerUser.limit} per user, then 429`, async () => {
+    const account = await registerAccount(t.app, {}, '10.7.1.1');
+    const holder = await registerAccount(t.app, {}, '10.7.1.2');
+    const other = await registerAccount(t.app, {}, '10.7.1.3');
+    const save = (who: Account, telephone: string, currentPassword?: string, username = 'Ira') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/updateUser',
+        headers: bearer(who.token),
+        payload: { username, telephone, email: 'ira@example.com', currentPassword },
+      });
+    const { limit, windowSeconds } = RATE_LIMITS.telephoneChangePerUser;
+    let telephone = account.telephone;
+    for (let i = 0; i < limit; i += 1) {
+      if (i % 3 === 0) {
+        expect((await save(account, holder.telephone, PASSWORD)).statusCode, `probe ${i}`).toBe(
+          409,
+        );
+      } else if (i % 3 === 1) {
+        expect((await save(account, uniqueTelephone(), 'Guess12345')).statusCode).toBe(401);
+      } else {
+        telephone = uniqueTelephone();
+        expect((await save(account, telephone, PASSWORD)).statusCode).toBe(200);
+      }
+    }
+    const refused = await save(account, uniqueTelephone(), PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: messages.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    // The other fields stay editable, and other users are not affected.
+    expect((await save(account, telephone, undefined, 'Iryna')).statusCode).toBe(200);
+    expect((await save(other, uniqueTelephone(), PASSWORD)).statusCode).toBe(200);
   });
 });
 

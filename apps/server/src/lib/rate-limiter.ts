@@ -40,6 +40,13 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 15 * 60 },
   /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
   passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60 },
+  // ---- accounts ----
+  /**
+   * Profile saves that change the telephone, whatever their answer: each checks the current
+   * password and may say that a number is taken (409), so neither is probed at speed.
+   */
+  telephoneChangePerUser: { name: 'telephone-change-user', limit: 10, windowSeconds: 15 * 60 },
+  // ---- end of accounts section ----
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {

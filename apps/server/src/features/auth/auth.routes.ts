@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountMessages, API, canonicalTelephone } from '@urok/contract';
+import { accountMessages, API, canonicalTelephone, changesTelephone } from '@urok/contract';
 import {
   authResponseSchema,
   changePasswordBodySchema,
@@ -96,17 +96,22 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
-        summary: "Update the signed-in user's profile",
+        summary:
+          "Update the signed-in user's profile; a new telephone (the sign-in name) needs `currentPassword` (400 without it, 401 naming the field when wrong)",
         security: bearerSecurity,
         body: updateUserBodySchema,
         response: {
           200: userResponseSchema.describe('The updated user'),
-          ...errorResponses(400, 401, 409),
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },
     async (request) => {
-      const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
+      const current = getCurrentUser(request);
+      if (changesTelephone(current.telephone, request.body.telephone)) {
+        await app.throttle(RATE_LIMITS.telephoneChangePerUser, current._id);
+      }
+      const user = await updateProfile(app.db, current._id, request.body);
       return { user };
     },
   );

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   accountMessages,
   canonicalTelephone,
+  checkTelephoneChange,
   messages,
   type PasswordChangeInput,
   type PasswordResetInput,
@@ -215,11 +216,28 @@ export async function authenticateToken(
   return { user: toUser(row), tokenHash };
 }
 
-/** Updates the four profile fields; the role never changes here. */
+/**
+ * Updates the four profile fields; the role never changes here. A new
+ * telephone (the sign-in name) needs the current password, checked before
+ * whether another account holds the number: 400 without it, 401 with
+ * fields.currentPassword when wrong (DESIGN.md section 13; the web app ends a
+ * session only on a 401 of auth/getUser, so this one is shown beside the field).
+ */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  const current = await findUserById(db, userId);
+  if (!current) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const telephone = canonicalTelephone(input.telephone.trim());
-  const holder = await findUserByTelephone(db, telephone);
-  if (holder && holder.id !== userId) throw telephoneTaken();
+  if (telephone !== current.telephone) {
+    const missing = checkTelephoneChange(current.telephone, input);
+    if (missing)
+      throw new AppError('BAD_REQUEST', missing.message, { currentPassword: missing.message });
+    if (!(await verifyPassword(current.password_hash, input.currentPassword ?? ''))) {
+      throw new AppError('UNAUTHORIZED', accountMessages.telephoneChangePasswordWrong, {
+        currentPassword: accountMessages.telephoneChangePasswordWrong,
+      });
+    }
+    if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
+  }
   try {
     await updateUserProfile(db, userId, {
       username: input.username.trim(),
