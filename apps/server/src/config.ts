@@ -35,6 +35,7 @@ const envSchema = z.object({
   // ---- accounts: session lifetime ----
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // ---- end of accounts section ----
 });
 
@@ -76,6 +77,12 @@ export interface Config {
   sessionIdleMs: number;
   /** A session ends this long after sign-in however often it is used: a stolen token dies in the end. */
   sessionMaxMs: number;
+  /**
+   * The wait before the answer to the fourth failed sign-in of one telephone
+   * from one address; it doubles with each further failure, up to eight times
+   * this (features/auth/sign-in-throttle.ts). 0: no waits (the 429 limit stays).
+   */
+  loginFailureDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
+    loginFailureDelayMs: e.LOGIN_FAILURE_DELAY_MS,
   };
 }

@@ -116,13 +116,50 @@ describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
   const rule = { name: 'test', limit: 3, windowSeconds: 60 };
 
   it('allows `limit` calls per window across clients, then refuses with the seconds left', async () => {
-    expect(await limiter.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect((await second.consume('k', rule)).allowed).toBe(true);
+    expect(await limiter.consume('k', rule)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      count: 1,
+    });
+    expect(await second.consume('k', rule)).toMatchObject({ allowed: true, count: 2 });
     expect((await limiter.consume('k', rule)).allowed).toBe(true);
     const refused = await second.consume('k', rule);
-    expect(refused.allowed).toBe(false);
+    expect(refused).toMatchObject({ allowed: false, count: 4 });
     expect(refused.retryAfterSeconds).toBeGreaterThan(55);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('refund gives back one call across clients, like the in-memory limiter', async () => {
+    for (let i = 0; i < 5; i += 1) await limiter.consume('r', rule);
+    // Refused calls were not counted: one refund frees exactly one call.
+    await second.refund('r', rule);
+    expect(await limiter.consume('r', rule)).toMatchObject({ allowed: true, count: 3 });
+    expect((await second.consume('r', rule)).allowed).toBe(false);
+    for (let i = 0; i < 5; i += 1) await limiter.refund('r', rule);
+    expect(await second.consume('r', rule)).toMatchObject({ allowed: true, count: 1 });
+    // A refund of a key that is not there (a window that ended) leaves no key behind.
+    await limiter.refund('gone', rule);
+    expect(await countKeys(`${prefix}${rule.name}:gone`)).toBe(0);
+  });
+
+  it('a refund keeps the window: the key still expires', async () => {
+    const short = { name: 'short-refund', limit: 1, windowSeconds: 0.3 };
+    expect((await limiter.consume('e', short)).allowed).toBe(true);
+    await limiter.refund('e', short);
+    expect((await limiter.consume('e', short)).allowed).toBe(true);
+    expect((await limiter.consume('e', short)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await countKeys(`${prefix}${short.name}:e`)).toBe(0);
+  });
+
+  it('reset forgets a key under one rule, for every client', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await limiter.consume('z', rule);
+      await limiter.consume('z', { ...rule, name: 'other-reset' });
+    }
+    await second.reset('z', rule);
+    expect(await limiter.consume('z', rule)).toMatchObject({ allowed: true, count: 1 });
+    expect((await limiter.consume('z', { ...rule, name: 'other-reset' })).allowed).toBe(false);
   });
 
   it('counts concurrent calls exactly (INCR and PEXPIRE in one script)', async () => {
@@ -168,7 +205,13 @@ describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
       onError: (error) => errors.push(error),
     });
     await lost.close();
-    expect(await lost.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(errors).toHaveLength(1);
+    expect(await lost.consume('k', rule)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      count: 0,
+    });
+    await lost.refund('k', rule);
+    await lost.reset('k', rule);
+    expect(errors).toHaveLength(3);
   });
 });

@@ -24,6 +24,7 @@ import {
   resetPassword,
   updateProfile,
 } from './auth.service.ts';
+import { throttleSignIn } from './sign-in-throttle.ts';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -52,7 +53,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with telephone and password',
+        summary:
+          'Sign in with telephone and password; failed attempts of one telephone from one address are answered more and more slowly, then refused (429)',
         body: loginBodySchema,
         response: {
           200: authResponseSchema.describe('Signed in'),
@@ -60,14 +62,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      await app.throttle(RATE_LIMITS.loginPerIp, request.ip);
-      await app.throttle(
-        RATE_LIMITS.loginPerTelephone,
+    async (request) =>
+      throttleSignIn(
+        app.rateLimiter,
         canonicalTelephone(request.body.telephone.trim()),
-      );
-      return loginUser(app.db, request.body, app.config);
-    },
+        request.ip,
+        app.config.loginFailureDelayMs,
+        () => loginUser(app.db, request.body, app.config),
+      ),
   );
 
   app.post(
