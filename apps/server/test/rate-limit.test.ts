@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
+import { loadConfig } from '../src/config.ts';
 import {
   FREE_SIGN_IN_FAILURES,
   signInFailureDelayMs,
@@ -311,5 +312,16 @@ describe.each(databaseTargets)('RATE_LIMIT=off on $name', (target) => {
       expect(response.statusCode).toBe(401);
     }
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('LOGIN_FAILURE_DELAY_MS', () => {
+  it('defaults to 1 s, takes 0 (no waits) and refuses a bad value, naming the variable', () => {
+    expect(loadConfig({}).loginFailureDelayMs).toBe(1000);
+    expect(loadConfig({ LOGIN_FAILURE_DELAY_MS: '0' }).loginFailureDelayMs).toBe(0);
+    for (const bad of ['-1', 'soon', '1.5', '600000'])
+      expect(() => loadConfig({ LOGIN_FAILURE_DELAY_MS: bad }), bad).toThrow(
+        /LOGIN_FAILURE_DELAY_MS/,
+      );
   });
 });
