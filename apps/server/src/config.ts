@@ -32,7 +32,7 @@ const envSchema = z.object({
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
-  // ---- accounts: session lifetime ----
+  // ---- accounts: sessions and sign-in ----
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -75,7 +75,7 @@ export interface Config {
   fileSweepGraceMs: number;
   /** A session unused this long ends (sliding: each day of use pushes it out again). */
   sessionIdleMs: number;
-  /** A session ends this long after sign-in however often it is used: a stolen token dies in the end. */
+  /** A session ends this long after sign-in however often it is used (docs/decisions.md, session lifetime). */
   sessionMaxMs: number;
   /**
    * The wait before the answer to the fourth failed sign-in of one telephone

@@ -119,7 +119,7 @@ export function changesTelephone(current: string, telephone: string): boolean {
 
 /**
  * The telephone is the sign-in name: changing it needs the current password
- * (DESIGN.md section 13); the other profile fields do not. The server checks
+ * (docs/decisions.md, changing the telephone); the other profile fields do not. The server checks
  * the password itself.
  */
 export function checkTelephoneChange(

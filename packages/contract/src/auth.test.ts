@@ -147,7 +147,7 @@ describe('checkProfile', () => {
   });
 });
 
-describe('checkTelephoneChange (DESIGN.md section 13)', () => {
+describe('checkTelephoneChange (docs/decisions.md, changing the telephone)', () => {
   const current = '+380501112233';
   it('the same number in any spelling is no change, and needs no password', () => {
     for (const telephone of ['+380501112233', '380501112233', ' 380501112233 ']) {

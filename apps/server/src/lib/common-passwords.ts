@@ -31,7 +31,7 @@ export function isCommonPassword(password: string): boolean {
 /**
  * A refinement for a body schema of the contract whose `field` holds a new
  * password: refuses a common one with its own message on that field
- * (DESIGN.md section 13). It speaks only when the contract's own checks
+ * (docs/decisions.md, common passwords). It speaks only when the contract's own checks
  * passed, so their order and texts stay as the specification has them.
  */
 export function refuseCommonPassword<F extends string>(field: F) {

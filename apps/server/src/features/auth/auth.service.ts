@@ -220,7 +220,7 @@ export async function authenticateToken(
  * Updates the four profile fields; the role never changes here. A new
  * telephone (the sign-in name) needs the current password, checked before
  * whether another account holds the number: 400 without it, 401 with
- * fields.currentPassword when wrong (DESIGN.md section 13; the web app ends a
+ * fields.currentPassword when wrong (docs/decisions.md, changing the telephone; the web app ends a
  * session only on a 401 of auth/getUser, so this one is shown beside the field).
  */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {

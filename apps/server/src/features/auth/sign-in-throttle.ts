@@ -5,7 +5,7 @@ import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.ts';
 
 /**
  * Sign-in throttling that cannot be turned against the account's owner
- * (docs/decisions.md). Only failures count, and per telephone AND address:
+ * (docs/decisions.md, sign-in throttling). Only failures count, and per telephone AND address:
  * a guesser at one address is slowed, then refused, while the owner signing
  * in from another address is not; a success resets its own pair. Each
  * address also has a cap on failures over all numbers, so it cannot try many.

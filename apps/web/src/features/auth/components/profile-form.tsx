@@ -37,7 +37,7 @@ function isNonBlocking(error: { message: string; fields: string[] }): boolean {
  * Personal information form (/home, /settings), pre-filled from the user.
  * The save shows a success or error banner that clears after 5 seconds.
  * A new telephone (the sign-in name) shows a current-password field, which
- * is sent with the save (DESIGN.md section 13).
+ * is sent with the save (docs/decisions.md, changing the telephone).
  */
 export function ProfileForm({ user }: { user: User }) {
   const dispatch = useAuthDispatch();
