@@ -99,4 +99,41 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByLabel('Username')).toHaveValue('Deep Link');
   });
+
+  test('changing the telephone in /settings asks for the current password, and a wrong one does not sign out', async ({
+    page,
+    request,
+    allowConsoleError,
+  }) => {
+    // The browser logs the refused save (401) as a failed resource.
+    allowConsoleError(/401/);
+    const student = await createStudent(request, 'Phone Changer');
+    await signIn(page, student, '/settings');
+    const profile = page
+      .locator('form')
+      .filter({ has: page.getByRole('button', { name: 'Save changes' }) });
+    const current = page.getByLabel('Поточний пароль', { exact: true });
+    await expect(page.getByLabel('Telephone')).toHaveValue(student.telephone);
+    await expect(current).toHaveCount(0);
+
+    const newNumber = uniqueTelephone();
+    await page.getByLabel('Telephone').fill(newNumber);
+    await expect(current).toBeVisible();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Щоб змінити телефон, введіть поточний пароль.')).toBeVisible();
+
+    await current.fill('Wrong2024x');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Поточний пароль неправильний.')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings$/);
+
+    await current.fill(student.password);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(profile.getByRole('status')).toContainText('Дані успішно оновлено!');
+    await expect(current).toHaveCount(0);
+    const withNewNumber = await request.post('/api/auth/login', {
+      data: { telephone: newNumber, password: student.password },
+    });
+    expect(withNewNumber.status()).toBe(200);
+  });
 });

@@ -32,6 +32,11 @@ const envSchema = z.object({
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+  // ---- accounts: sessions and sign-in ----
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  // ---- end of accounts section ----
 });
 
 export interface Config {
@@ -68,9 +73,21 @@ export interface Config {
    * (its start-up sweep runs before it serves; main.ts).
    */
   fileSweepGraceMs: number;
+  /** A session unused this long ends (sliding: each day of use pushes it out again). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in however often it is used (docs/decisions.md, session lifetime). */
+  sessionMaxMs: number;
+  /**
+   * The wait before the answer to the fourth failed sign-in of one telephone
+   * from one address; it doubles with each further failure, up to eight times
+   * this (features/auth/sign-in-throttle.ts). 0: no waits (the 429 limit stays).
+   */
+  loginFailureDelayMs: number;
 }
 
 export class ConfigError extends Error {}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -86,6 +103,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if (e.SESSION_IDLE_DAYS > e.SESSION_MAX_DAYS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SESSION_IDLE_DAYS: must not exceed SESSION_MAX_DAYS (${e.SESSION_MAX_DAYS})`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -108,5 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
+    sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
+    sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
+    loginFailureDelayMs: e.LOGIN_FAILURE_DELAY_MS,
   };
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@urok/contract';
+import { accountMessages, messages } from '@urok/contract';
+import { ConfigError, loadConfig } from '../src/config.ts';
 import {
+  authenticateToken,
   hashToken,
-  SESSION_TTL_MS,
   sweepExpiredSessions,
 } from '../src/features/auth/auth.service.ts';
 import {
@@ -228,12 +229,13 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
     });
 
     it('gives sessions a 30-day expiry', async () => {
+      expect(t.config.sessionIdleMs).toBe(30 * DAY);
       const before = Date.now();
       const account = await registerAccount(t.app);
       const session = await findSession(hashToken(account.token));
       const expires = Date.parse(session!.expires_at);
-      expect(expires).toBeGreaterThanOrEqual(before + SESSION_TTL_MS);
-      expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+      expect(expires).toBeGreaterThanOrEqual(before + 30 * DAY);
+      expect(expires).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     });
   });
 
@@ -435,14 +437,14 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const before = Date.now();
       expect((await post('auth/getUser', undefined, bearer(account.token))).statusCode).toBe(200);
       const expires = Date.parse((await findSession(tokenHash))!.expires_at);
-      expect(expires).toBeGreaterThanOrEqual(before + SESSION_TTL_MS);
-      expect(expires).toBeLessThanOrEqual(Date.now() + SESSION_TTL_MS);
+      expect(expires).toBeGreaterThanOrEqual(before + 30 * DAY);
+      expect(expires).toBeLessThanOrEqual(Date.now() + 30 * DAY);
     });
 
     it('writes at most once a day: a session extended today is left alone', async () => {
       const account = await registerAccount(t.app);
       const tokenHash = hashToken(account.token);
-      const almostFull = new Date(Date.now() + SESSION_TTL_MS - 60 * 60 * 1000).toISOString();
+      const almostFull = new Date(Date.now() + 30 * DAY - 60 * 60 * 1000).toISOString();
       await t.db
         .updateTable('sessions')
         .set({ expires_at: almostFull })
@@ -450,6 +452,69 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
         .execute();
       expect((await post('auth/getUser', { token: account.token })).statusCode).toBe(200);
       expect((await findSession(tokenHash))!.expires_at).toBe(almostFull);
+    });
+
+    it('refuses and deletes a session past its absolute end (90 days), even one used every day', async () => {
+      expect(t.config.sessionMaxMs).toBe(90 * DAY);
+      const account = await registerAccount(t.app);
+      const tokenHash = hashToken(account.token);
+      // Signed in 90 days and a minute ago, used yesterday: its idle expiry is four weeks away.
+      await t.db
+        .updateTable('sessions')
+        .set({
+          created_at: new Date(Date.now() - 90 * DAY - 60_000).toISOString(),
+          expires_at: new Date(Date.now() + 29 * DAY).toISOString(),
+        })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+      const response = await post('auth/getUser', undefined, bearer(account.token));
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: messages.sessionInvalid, code: 'UNAUTHORIZED' });
+      expect(await findSession(tokenHash)).toBeUndefined();
+    });
+
+    it('never extends a session past its absolute end', async () => {
+      const account = await registerAccount(t.app);
+      const tokenHash = hashToken(account.token);
+      const createdAt = Date.now() - 80 * DAY;
+      await t.db
+        .updateTable('sessions')
+        .set({
+          created_at: new Date(createdAt).toISOString(),
+          expires_at: new Date(Date.now() + 60_000).toISOString(),
+        })
+        .where('token_hash', '=', tokenHash)
+        .execute();
+      expect((await post('auth/getUser', { token: account.token })).statusCode).toBe(200);
+      // Ten days left, not thirty.
+      expect(Date.parse((await findSession(tokenHash))!.expires_at)).toBe(createdAt + 90 * DAY);
+    });
+
+    it('a session used every day ends 90 days after its sign-in, and the sweep removes it', async () => {
+      const account = await registerAccount(t.app);
+      const tokenHash = hashToken(account.token);
+      const createdAt = Date.parse((await findSession(tokenHash))!.created_at);
+      const use = (day: number) =>
+        authenticateToken(t.db, account.token, t.app.readCache, t.config, createdAt + day * DAY);
+      for (let day = 1; day < 90; day += 1) {
+        await expect(use(day), `day ${day}`).resolves.toMatchObject({ tokenHash });
+        const expiresAt = Date.parse((await findSession(tokenHash))!.expires_at);
+        expect(expiresAt).toBeLessThanOrEqual(createdAt + 90 * DAY);
+      }
+      expect(Date.parse((await findSession(tokenHash))!.expires_at)).toBe(createdAt + 90 * DAY);
+      // The sweep at the absolute end removes it, through expires_at alone.
+      expect(await sweepExpiredSessions(t.db, createdAt + 90 * DAY)).toBeGreaterThanOrEqual(1);
+      expect(await findSession(tokenHash)).toBeUndefined();
+    });
+
+    it('a session used on its 90th day is refused and deleted', async () => {
+      const account = await registerAccount(t.app);
+      const tokenHash = hashToken(account.token);
+      const createdAt = Date.parse((await findSession(tokenHash))!.created_at);
+      await expect(
+        authenticateToken(t.db, account.token, t.app.readCache, t.config, createdAt + 90 * DAY),
+      ).rejects.toMatchObject({ status: 401, message: messages.sessionInvalid });
+      expect(await findSession(tokenHash)).toBeUndefined();
     });
 
     it('refuses a token of the wrong type with 400', async () => {
@@ -471,7 +536,11 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
 
     it('updates the four fields and answers 200 {user}', async () => {
       const account = await registerAccount(t.app);
-      const body = profile({ telephone: uniqueTelephone().slice(1), email: ' new@example.com ' });
+      const body = profile({
+        telephone: uniqueTelephone().slice(1),
+        email: ' new@example.com ',
+        currentPassword: account.password,
+      });
       const response = await put('auth/updateUser', body, bearer(account.token));
       expect(response.statusCode).toBe(200);
       const expected = {
@@ -513,7 +582,7 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       for (const telephone of [holder.telephone, holder.telephone.slice(1)]) {
         const response = await put(
           'auth/updateUser',
-          profile({ telephone }),
+          profile({ telephone, currentPassword: account.password }),
           bearer(account.token),
         );
         expect(response.statusCode).toBe(409);
@@ -526,6 +595,82 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect((await post('auth/getUser', { token: account.token })).json().user.telephone).toBe(
         account.telephone,
       );
+    });
+
+    it('a new telephone needs the current password: 400 without it, naming the field', async () => {
+      const account = await registerAccount(t.app);
+      for (const extra of [{}, { currentPassword: '' }]) {
+        const response = await put('auth/updateUser', profile(extra), bearer(account.token));
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: accountMessages.telephoneChangeNeedsPassword,
+          code: 'BAD_REQUEST',
+          fields: { currentPassword: accountMessages.telephoneChangeNeedsPassword },
+        });
+      }
+      const row = await t.db
+        .selectFrom('users')
+        .select(['telephone', 'username'])
+        .where('id', '=', account.user._id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ telephone: account.telephone, username: account.user.username });
+    });
+
+    it('a wrong current password is a 401 naming the field; the session lives on and nothing changes', async () => {
+      const account = await registerAccount(t.app);
+      const response = await put(
+        'auth/updateUser',
+        profile({ currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({
+        message: accountMessages.telephoneChangePasswordWrong,
+        code: 'UNAUTHORIZED',
+        fields: { currentPassword: accountMessages.telephoneChangePasswordWrong },
+      });
+      expect((await post('auth/getUser', { token: account.token })).json().user).toEqual(
+        account.user,
+      );
+    });
+
+    it('says whether a number is taken only to the holder of the password', async () => {
+      const holder = await registerAccount(t.app);
+      const account = await registerAccount(t.app);
+      const guess = await put(
+        'auth/updateUser',
+        profile({ telephone: holder.telephone, currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(guess.statusCode).toBe(401);
+      const none = await put(
+        'auth/updateUser',
+        profile({ telephone: holder.telephone }),
+        bearer(account.token),
+      );
+      expect(none.statusCode).toBe(400);
+    });
+
+    it('the other fields, and the own number in any spelling, need no password', async () => {
+      const account = await registerAccount(t.app);
+      const response = await put(
+        'auth/updateUser',
+        profile({ telephone: account.telephone.slice(1), username: 'Other Name', bio: 'Нове' }),
+        bearer(account.token),
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({
+        telephone: account.telephone,
+        username: 'Other Name',
+        bio: 'Нове',
+      });
+      // A password sent without a new number is not checked.
+      const ignored = await put(
+        'auth/updateUser',
+        profile({ telephone: account.telephone, currentPassword: 'NotMine2024' }),
+        bearer(account.token),
+      );
+      expect(ignored.statusCode).toBe(200);
     });
 
     it('answers 401 "Token not found" without a token and sessionInvalid for a bad one', async () => {
@@ -570,7 +715,13 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const account = await registerAccount(t.app);
       const response = await put(
         'auth/updateUser',
-        { ...profile(), isAdmin: true, is_admin: 1, _id: 'someone-else', password_hash: 'x' },
+        {
+          ...profile({ currentPassword: account.password }),
+          isAdmin: true,
+          is_admin: 1,
+          _id: 'someone-else',
+          password_hash: 'x',
+        },
         bearer(account.token),
       );
       expect(response.statusCode).toBe(200);
@@ -618,5 +769,27 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toBe(messages.tokenNotFound);
     });
+  });
+});
+
+describe('session lifetime settings', () => {
+  it('default to 30 idle days and 90 days at most, and take other whole numbers of days', () => {
+    const defaults = loadConfig({});
+    expect(defaults.sessionIdleMs).toBe(30 * DAY);
+    expect(defaults.sessionMaxMs).toBe(90 * DAY);
+    const school = loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '7' });
+    expect(school.sessionIdleMs).toBe(7 * DAY);
+    expect(school.sessionMaxMs).toBe(7 * DAY);
+  });
+
+  it('refuse a bad value, naming the variable', () => {
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '60', SESSION_MAX_DAYS: '30' })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '60', SESSION_MAX_DAYS: '30' })).toThrow(
+      /SESSION_IDLE_DAYS: must not exceed SESSION_MAX_DAYS/,
+    );
   });
 });

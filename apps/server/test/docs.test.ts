@@ -19,7 +19,7 @@ describe('OpenAPI document at /api/docs', () => {
         ['/api/auth/register', 'post', ['201', '400', '409', '429'], false],
         ['/api/auth/login', 'post', ['200', '400', '401', '429'], false],
         ['/api/auth/getUser', 'post', ['200', '400', '401'], true],
-        ['/api/auth/updateUser', 'put', ['200', '400', '401', '409'], true],
+        ['/api/auth/updateUser', 'put', ['200', '400', '401', '409', '429'], true],
         ['/api/auth/logout', 'post', ['204', '401'], true],
         ['/api/applications/teachers', 'post', ['201', '400', '409', '429'], false],
         ['/api/auth/password', 'put', ['200', '400', '401', '429'], true],

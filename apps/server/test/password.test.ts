@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, messages } from '@urok/contract';
-import { createPasswordReset, PASSWORD_RESET_TTL_MS } from '../src/features/auth/auth.service.ts';
+import { accountMessages, isValidPassword, messages } from '@urok/contract';
+import {
+  createPasswordReset,
+  hashToken,
+  PASSWORD_RESET_TTL_MS,
+} from '../src/features/auth/auth.service.ts';
+import { isCommonPassword } from '../src/lib/common-passwords.ts';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
-import { bearer, databaseTargets, PASSWORD, registerAccount, useTestApp } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  PASSWORD,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+} from './helpers.ts';
 
 describe.each(databaseTargets)('password change and reset on $name', (target) => {
   const t = useTestApp(target);
@@ -20,6 +32,8 @@ describe.each(databaseTargets)('password change and reset on $name', (target) =>
     });
   const reset = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: payload as object });
+  const resetRows = (userId: string) =>
+    t.db.selectFrom('password_resets').selectAll().where('user_id', '=', userId).execute();
 
   describe('PUT /api/auth/password', () => {
     it('changes the password, keeps this session and signs out every other one', async () => {
@@ -182,6 +196,52 @@ describe.each(databaseTargets)('password change and reset on $name', (target) =>
       );
     });
 
+    it('a password change ends a pending reset link', async () => {
+      const account = await registerAccount(t.app);
+      const { token } = await createPasswordReset(t.db, account.telephone);
+      const changed = await change(account.token, {
+        currentPassword: PASSWORD,
+        newPassword: 'Changed2025',
+      });
+      expect(changed.statusCode).toBe(200);
+      const response = await reset({ token, password: 'ResetPass2025' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual(invalid);
+      expect((await login(account.telephone, 'Changed2025')).statusCode).toBe(200);
+      expect(await resetRows(account.user._id)).toEqual([]);
+    });
+
+    it("a reset ends the user's other reset links too, not only its own", async () => {
+      const account = await registerAccount(t.app);
+      const stranger = await registerAccount(t.app);
+      const first = await createPasswordReset(t.db, account.telephone);
+      const strangers = await createPasswordReset(t.db, stranger.telephone);
+      // A second link made at the same moment (createPasswordReset would have replaced the first).
+      const second = 'second-link-token-of-the-same-user-000000000';
+      const now = Date.now();
+      await t.db
+        .insertInto('password_resets')
+        .values({
+          token_hash: hashToken(second),
+          user_id: account.user._id,
+          created_at: new Date(now).toISOString(),
+          expires_at: new Date(now + PASSWORD_RESET_TTL_MS).toISOString(),
+          used_at: null,
+        })
+        .execute();
+
+      expect((await reset({ token: first.token, password: 'ResetPass2025' })).statusCode).toBe(200);
+      const again = await reset({ token: second, password: 'Another2025' });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual(invalid);
+      expect(await resetRows(account.user._id)).toEqual([]);
+      expect((await login(account.telephone, 'ResetPass2025')).statusCode).toBe(200);
+      // Another user's link is untouched.
+      expect((await reset({ token: strangers.token, password: 'Stranger2025' })).statusCode).toBe(
+        200,
+      );
+    });
+
     it('wrong, empty, huge or malformed tokens and bad passwords are 400s, never 500', async () => {
       const account = await registerAccount(t.app);
       const { token } = await createPasswordReset(t.db, account.telephone);
@@ -204,6 +264,83 @@ describe.each(databaseTargets)('password change and reset on $name', (target) =>
       }
       // The token survived every failed attempt.
       expect((await reset({ token, password: 'ResetPass2025' })).statusCode).toBe(200);
+    });
+  });
+
+  describe('the most common passwords are refused', () => {
+    const COMMON = ['Password', 'Qwerty12', 'PASSWORD1', 'Iloveyou1'];
+    const tooCommon = (field: string) => ({
+      message: accountMessages.passwordTooCommon,
+      code: 'BAD_REQUEST',
+      fields: { [field]: accountMessages.passwordTooCommon },
+    });
+    const register = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: {
+          username: 'Common Case',
+          email: 'common@example.com',
+          telephone: uniqueTelephone(),
+          password,
+        },
+      });
+
+    it('they pass the specification rule, so only the list stops them', () => {
+      for (const password of COMMON) {
+        expect(isValidPassword(password), password).toBe(true);
+        expect(isCommonPassword(password), password).toBe(true);
+      }
+      expect(isCommonPassword('qwerty12')).toBe(true);
+      expect(isCommonPassword(PASSWORD)).toBe(false);
+    });
+
+    it('at sign-up: 400 on the password field, and no account', async () => {
+      for (const password of COMMON) {
+        const response = await register(password);
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toEqual(tooCommon('password'));
+      }
+      const users = await t.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'Common Case');
+      expect(await users.execute()).toEqual([]);
+      expect((await register('Kyiv2024pass')).statusCode).toBe(201);
+    });
+
+    it("the specification's own checks still come first, with their texts", async () => {
+      // 'password' is on the list too, but fails the rule first.
+      const response = await register('password');
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(messages.passwordInvalidUk);
+    });
+
+    it('at password change: 400 on newPassword, and the old password still works', async () => {
+      const account = await registerAccount(t.app);
+      for (const newPassword of COMMON) {
+        const response = await change(account.token, { currentPassword: PASSWORD, newPassword });
+        expect(response.statusCode, newPassword).toBe(400);
+        expect(response.json()).toEqual(tooCommon('newPassword'));
+      }
+      expect((await login(account.telephone, PASSWORD)).statusCode).toBe(200);
+      const strong = await change(account.token, {
+        currentPassword: PASSWORD,
+        newPassword: 'Changed2025',
+      });
+      expect(strong.statusCode).toBe(200);
+    });
+
+    it('at reset: 400 on password, and the link still works for a strong one', async () => {
+      const account = await registerAccount(t.app);
+      const { token } = await createPasswordReset(t.db, account.telephone);
+      for (const password of COMMON) {
+        const response = await reset({ token, password });
+        expect(response.statusCode, password).toBe(400);
+        expect(response.json()).toEqual(tooCommon('password'));
+      }
+      expect((await reset({ token, password: 'ResetPass2025' })).statusCode).toBe(200);
+      expect((await login(account.telephone, 'ResetPass2025')).statusCode).toBe(200);
     });
   });
 

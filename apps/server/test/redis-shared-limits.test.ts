@@ -85,7 +85,14 @@ describe.skipIf(!redisReachable)('rate limits shared by two server processes thr
   const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: keyPrefix, RATE_LIMIT: 'on' };
+    const env = {
+      REDIS_URL: TEST_REDIS_URL,
+      REDIS_KEY_PREFIX: keyPrefix,
+      RATE_LIMIT: 'on',
+      // Addresses from X-Forwarded-For, so one test plays several clients; short waits keep it fast.
+      TRUST_PROXY: 'true',
+      LOGIN_FAILURE_DELAY_MS: '10',
+    };
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
@@ -98,35 +105,57 @@ describe.skipIf(!redisReachable)('rate limits shared by two server processes thr
     expect(await countKeys(keyPrefix)).toBe(0);
   }, 20_000);
 
-  const login = (server: ServerProcess, telephone: string) =>
-    fetch(`${server.url}/api/auth/login`, {
+  const post = (server: ServerProcess, path: string, body: unknown, address: string) =>
+    fetch(`${server.url}/api/${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ telephone, password: 'Wrong2024x' }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify(body),
     });
+  const login = (server: ServerProcess, telephone: string, password: string, address: string) =>
+    post(server, 'auth/login', { telephone, password }, address);
 
-  it(`${RATE_LIMITS.loginPerTelephone.limit} failed sign-ins for one telephone spread over both processes: the next is 429 from either`, async () => {
+  it(`${RATE_LIMITS.loginFailuresPerPair.limit} failed sign-ins of one telephone from one address, spread over both processes: the next is 429 from either, while the owner elsewhere signs in`, async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     expect(a.url).not.toBe(b.url);
     const telephone = uniqueTelephone();
-    for (let i = 0; i < RATE_LIMITS.loginPerTelephone.limit; i += 1) {
-      const response = await login(i % 2 === 0 ? a : b, telephone);
+    const password = 'Shared2024x';
+    // Each process has a database of its own: the same account in both.
+    for (const server of [a, b]) {
+      const registered = await post(
+        server,
+        'auth/register',
+        { username: 'Shared Limits', email: 'shared@example.com', telephone, password },
+        '10.20.0.1',
+      );
+      expect(registered.status).toBe(201);
+    }
+
+    const guesser = '10.20.0.66';
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerPair.limit; i += 1) {
+      const response = await login(i % 2 === 0 ? a : b, telephone, 'Wrong2024x', guesser);
       expect(response.status, `attempt ${i + 1}`).toBe(401);
     }
     for (const server of [a, b]) {
-      const refused = await login(server, telephone);
-      expect(refused.status).toBe(429);
-      expect(await refused.json()).toEqual({
-        message: messages.tooManyRequests,
-        code: 'TOO_MANY_REQUESTS',
-      });
-      const retryAfter = Number(refused.headers.get('retry-after'));
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.loginPerTelephone.windowSeconds);
+      for (const attempt of ['Wrong2024x', password]) {
+        const refused = await login(server, telephone, attempt, guesser);
+        expect(refused.status).toBe(429);
+        expect(await refused.json()).toEqual({
+          message: messages.tooManyRequests,
+          code: 'TOO_MANY_REQUESTS',
+        });
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.loginFailuresPerPair.windowSeconds);
+      }
     }
-    // Another number is not affected, on either process.
-    expect((await login(a, uniqueTelephone())).status).toBe(401);
-    expect((await login(b, uniqueTelephone())).status).toBe(401);
+    // The owner, from another address, on either process; and successes are not counted.
+    for (let i = 0; i < RATE_LIMITS.loginFailuresPerPair.limit + 2; i += 1) {
+      const response = await login(i % 2 === 0 ? a : b, telephone, password, '10.20.0.2');
+      expect(response.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    // Another number from the guesser's address is not affected, on either process.
+    expect((await login(a, uniqueTelephone(), 'Wrong2024x', guesser)).status).toBe(401);
+    expect((await login(b, uniqueTelephone(), 'Wrong2024x', guesser)).status).toBe(401);
     // The counters live in Redis under the configured prefix.
     expect(await countKeys(keyPrefix)).toBeGreaterThan(0);
   });

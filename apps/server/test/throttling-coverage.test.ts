@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
-import { bearer, databaseTargets, useTestApp } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  PASSWORD,
+  registerAccount,
+  uniqueTelephone,
+  useTestApp,
+  type Account,
+} from './helpers.ts';
 import { COURSE_FIELDS, createCourse, multipart, registerTeacher } from './course-fixtures.ts';
 import {
   countKeys,
@@ -45,6 +53,45 @@ describe.each(databaseTargets)('throttling coverage on $name', (target) => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await createCourse(t.app, other);
   });
+
+  it(`telephone changes in the profile (each checks the password; a taken number says 409): ${RATE_LIMITS.telephoneChangePerUser.limit} per user, then 429`, async () => {
+    const account = await registerAccount(t.app, {}, '10.7.1.1');
+    const holder = await registerAccount(t.app, {}, '10.7.1.2');
+    const other = await registerAccount(t.app, {}, '10.7.1.3');
+    const save = (who: Account, telephone: string, currentPassword?: string, username = 'Ira') =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/updateUser',
+        headers: bearer(who.token),
+        payload: { username, telephone, email: 'ira@example.com', currentPassword },
+      });
+    const { limit, windowSeconds } = RATE_LIMITS.telephoneChangePerUser;
+    let telephone = account.telephone;
+    for (let i = 0; i < limit; i += 1) {
+      if (i % 3 === 0) {
+        expect((await save(account, holder.telephone, PASSWORD)).statusCode, `probe ${i}`).toBe(
+          409,
+        );
+      } else if (i % 3 === 1) {
+        expect((await save(account, uniqueTelephone(), 'Guess12345')).statusCode).toBe(401);
+      } else {
+        telephone = uniqueTelephone();
+        expect((await save(account, telephone, PASSWORD)).statusCode).toBe(200);
+      }
+    }
+    const refused = await save(account, uniqueTelephone(), PASSWORD);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: messages.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+    // The other fields stay editable, and other users are not affected.
+    expect((await save(account, telephone, undefined, 'Iryna')).statusCode).toBe(200);
+    expect((await save(other, uniqueTelephone(), PASSWORD)).statusCode).toBe(200);
+  });
 });
 
 const redisReachable = await isRedisReachable();
@@ -69,13 +116,50 @@ describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
   const rule = { name: 'test', limit: 3, windowSeconds: 60 };
 
   it('allows `limit` calls per window across clients, then refuses with the seconds left', async () => {
-    expect(await limiter.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect((await second.consume('k', rule)).allowed).toBe(true);
+    expect(await limiter.consume('k', rule)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      count: 1,
+    });
+    expect(await second.consume('k', rule)).toMatchObject({ allowed: true, count: 2 });
     expect((await limiter.consume('k', rule)).allowed).toBe(true);
     const refused = await second.consume('k', rule);
-    expect(refused.allowed).toBe(false);
+    expect(refused).toMatchObject({ allowed: false, count: 4 });
     expect(refused.retryAfterSeconds).toBeGreaterThan(55);
     expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+  });
+
+  it('refund gives back one call across clients, like the in-memory limiter', async () => {
+    for (let i = 0; i < 5; i += 1) await limiter.consume('r', rule);
+    // Refused calls were not counted: one refund frees exactly one call.
+    await second.refund('r', rule);
+    expect(await limiter.consume('r', rule)).toMatchObject({ allowed: true, count: 3 });
+    expect((await second.consume('r', rule)).allowed).toBe(false);
+    for (let i = 0; i < 5; i += 1) await limiter.refund('r', rule);
+    expect(await second.consume('r', rule)).toMatchObject({ allowed: true, count: 1 });
+    // A refund of a key that is not there (a window that ended) leaves no key behind.
+    await limiter.refund('gone', rule);
+    expect(await countKeys(`${prefix}${rule.name}:gone`)).toBe(0);
+  });
+
+  it('a refund keeps the window: the key still expires', async () => {
+    const short = { name: 'short-refund', limit: 1, windowSeconds: 0.3 };
+    expect((await limiter.consume('e', short)).allowed).toBe(true);
+    await limiter.refund('e', short);
+    expect((await limiter.consume('e', short)).allowed).toBe(true);
+    expect((await limiter.consume('e', short)).allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await countKeys(`${prefix}${short.name}:e`)).toBe(0);
+  });
+
+  it('reset forgets a key under one rule, for every client', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      await limiter.consume('z', rule);
+      await limiter.consume('z', { ...rule, name: 'other-reset' });
+    }
+    await second.reset('z', rule);
+    expect(await limiter.consume('z', rule)).toMatchObject({ allowed: true, count: 1 });
+    expect((await limiter.consume('z', { ...rule, name: 'other-reset' })).allowed).toBe(false);
   });
 
   it('counts concurrent calls exactly (INCR and PEXPIRE in one script)', async () => {
@@ -121,7 +205,13 @@ describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
       onError: (error) => errors.push(error),
     });
     await lost.close();
-    expect(await lost.consume('k', rule)).toEqual({ allowed: true, retryAfterSeconds: 0 });
-    expect(errors).toHaveLength(1);
+    expect(await lost.consume('k', rule)).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      count: 0,
+    });
+    await lost.refund('k', rule);
+    await lost.reset('k', rule);
+    expect(errors).toHaveLength(3);
   });
 });

@@ -1,7 +1,9 @@
 import type { FormError } from './form.ts';
+import { accountMessages } from './account-messages.ts';
 import { messages } from './messages.ts';
 import {
   BIO_MAX_LENGTH,
+  canonicalTelephone,
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -90,6 +92,8 @@ export interface ProfileInput {
   telephone: string;
   email: string;
   bio: string;
+  /** Needed only when the telephone changes (checkTelephoneChange). */
+  currentPassword?: string;
 }
 
 /** Profile checks. An empty email shows 'Заповніть поле' (spec section 5). */
@@ -102,5 +106,29 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
   const identity = checkIdentity(username, input.telephone, input.email);
   if (identity) return identity;
   if (input.bio.length > BIO_MAX_LENGTH) return { message: messages.bioTooLong, fields: ['bio'] };
+  return null;
+}
+
+/**
+ * Whether saving `telephone` (a valid number, in any spelling) changes the
+ * sign-in name of the account whose stored number is `current`.
+ */
+export function changesTelephone(current: string, telephone: string): boolean {
+  return canonicalTelephone(telephone.trim()) !== current;
+}
+
+/**
+ * The telephone is the sign-in name: changing it needs the current password
+ * (docs/decisions.md, changing the telephone); the other profile fields do not. The server checks
+ * the password itself.
+ */
+export function checkTelephoneChange(
+  current: string,
+  input: Pick<ProfileInput, 'telephone' | 'currentPassword'>,
+): FormError<'currentPassword'> | null {
+  if (!changesTelephone(current, input.telephone)) return null;
+  if (!input.currentPassword) {
+    return { message: accountMessages.telephoneChangeNeedsPassword, fields: ['currentPassword'] };
+  }
   return null;
 }

@@ -36,4 +36,17 @@ export const accountMessages = {
   resetPasswordFailed: 'The password was not reset.',
   resetTokenMissing: 'This link has no reset token. Ask the administrator for a new one.',
   goToSignIn: 'Go to Sign In',
+
+  // ---- accounts: common passwords and the telephone change ----
+  // The server refuses a new password from the list of the most common ones
+  // (sign-up, password change, reset), beside the specification's rule.
+  passwordTooCommon: 'Цей пароль надто поширений. Оберіть інший.',
+  // The telephone is the sign-in name: changing it in the profile asks for the current password.
+  labelProfileCurrentPassword: 'Поточний пароль',
+  showProfileCurrentPassword: 'Показати поточний пароль',
+  hideProfileCurrentPassword: 'Сховати поточний пароль',
+  telephoneChangeHint: 'Телефон — ваше ім’я для входу: щоб змінити його, введіть поточний пароль.',
+  telephoneChangeNeedsPassword: 'Щоб змінити телефон, введіть поточний пароль.',
+  telephoneChangePasswordWrong: 'Поточний пароль неправильний.',
+  // ---- end of accounts section ----
 } as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkProfile, checkRegistration } from './account-checks.ts';
+import {
+  changesTelephone,
+  checkProfile,
+  checkRegistration,
+  checkTelephoneChange,
+} from './account-checks.ts';
+import { accountMessages } from './account-messages.ts';
 import { checkLogin } from './auth.ts';
 import {
   getUserBodySchema,
@@ -141,6 +147,30 @@ describe('checkProfile', () => {
   });
 });
 
+describe('checkTelephoneChange (docs/decisions.md, changing the telephone)', () => {
+  const current = '+380501112233';
+  it('the same number in any spelling is no change, and needs no password', () => {
+    for (const telephone of ['+380501112233', '380501112233', ' 380501112233 ']) {
+      expect(changesTelephone(current, telephone)).toBe(false);
+      expect(checkTelephoneChange(current, { telephone })).toBeNull();
+    }
+  });
+  it('a new number needs the current password', () => {
+    expect(changesTelephone(current, '+380501112234')).toBe(true);
+    for (const currentPassword of [undefined, '']) {
+      expect(checkTelephoneChange(current, { telephone: '380501112234', currentPassword })).toEqual(
+        {
+          message: accountMessages.telephoneChangeNeedsPassword,
+          fields: ['currentPassword'],
+        },
+      );
+    }
+    expect(
+      checkTelephoneChange(current, { telephone: '380501112234', currentPassword: 'Secret2024' }),
+    ).toBeNull();
+  });
+});
+
 describe('API body schemas', () => {
   it('registerBodySchema reports the check as issues on the named fields', () => {
     const result = registerBodySchema.safeParse({ ...registration, email: '' });
@@ -185,6 +215,20 @@ describe('API body schemas', () => {
     expect(
       updateUserBodySchema.safeParse({ ...profile, bio: huge }).error?.issues[0]?.message,
     ).toBe(messages.bioTooLong);
+  });
+
+  it('updateUserBodySchema takes an optional currentPassword, a string of bounded length', () => {
+    expect(updateUserBodySchema.parse({ ...profile, currentPassword: 'Secret2024' })).toEqual({
+      ...profile,
+      currentPassword: 'Secret2024',
+    });
+    expect(updateUserBodySchema.parse(profile)).not.toHaveProperty('currentPassword');
+    expect(
+      updateUserBodySchema.safeParse({ ...profile, currentPassword: 5 }).error?.issues[0]?.message,
+    ).toBe(accountMessages.telephoneChangeNeedsPassword);
+    expect(
+      updateUserBodySchema.safeParse({ ...profile, currentPassword: 'x'.repeat(10_000) }).success,
+    ).toBe(false);
   });
 
   it('updateUserBodySchema defaults a missing bio to empty', () => {

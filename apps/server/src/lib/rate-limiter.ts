@@ -15,17 +15,38 @@ export interface RateLimitResult {
   allowed: boolean;
   /** Seconds until the window resets; 0 when allowed. */
   retryAfterSeconds: number;
+  /** Calls the window has counted for the key, this one included; `limit + 1` when refused. */
+  count: number;
 }
 
 export interface RateLimiter {
+  /** Counts one call; refused (and not counted) once the window holds `limit` calls. */
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
+  /**
+   * Gives back one counted call (a call that turned out not to be what the
+   * rule counts, e.g. a sign-in that succeeded): the count drops by one,
+   * never below zero; nothing happens once the window has ended.
+   */
+  refund(key: string, rule: RateLimitRule): Promise<void>;
+  /** Forgets the key's count under `rule`. */
+  reset(key: string, rule: RateLimitRule): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Every limit of the API, in one place. */
 export const RATE_LIMITS = {
-  loginPerTelephone: { name: 'login-telephone', limit: 10, windowSeconds: 15 * 60 },
-  loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * 60 },
+  // ---- accounts: sign-in ----
+  /**
+   * Failed sign-ins of one telephone from one address (features/auth/sign-in-throttle.ts):
+   * a success resets it, and the owner signing in from elsewhere is never stopped by it.
+   */
+  loginFailuresPerPair: { name: 'login-failures-telephone-ip', limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Failed sign-ins from one address, whatever the telephone, so one address cannot try many
+   * numbers; successes are given back, so a school behind one address signs in a whole class.
+   */
+  loginFailuresPerIp: { name: 'login-failures-ip', limit: 100, windowSeconds: 15 * 60 },
+  // ---- end of sign-in section ----
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
   teacherApplicationPerIp: { name: 'teacher-application-ip', limit: 10, windowSeconds: 60 * 60 },
   /** Homework uploads, each up to 20 MB of disk. */
@@ -40,6 +61,13 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 15 * 60 },
   /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
   passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60 },
+  // ---- accounts ----
+  /**
+   * Profile saves that change the telephone, whatever their answer: each checks the current
+   * password and may say that a number is taken (409), so neither is probed at speed.
+   */
+  telephoneChangePerUser: { name: 'telephone-change-user', limit: 10, windowSeconds: 15 * 60 },
+  // ---- end of accounts section ----
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {
@@ -86,12 +114,22 @@ export class MemoryRateLimiter implements RateLimiter {
     // Stop counting past the limit: the answer is the same and the number stays small.
     if (bucket.count < rule.limit) {
       bucket.count += 1;
-      return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: true, retryAfterSeconds: 0, count: bucket.count };
     }
     return {
       allowed: false,
       retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)),
+      count: rule.limit + 1,
     };
+  }
+
+  async refund(key: string, rule: RateLimitRule): Promise<void> {
+    const bucket = this.#buckets.get(`${rule.name}:${key}`);
+    if (bucket && bucket.resetAt > this.#now() && bucket.count > 0) bucket.count -= 1;
+  }
+
+  async reset(key: string, rule: RateLimitRule): Promise<void> {
+    this.#buckets.delete(`${rule.name}:${key}`);
   }
 
   /** Drops every bucket whose window has ended. */
@@ -120,6 +158,8 @@ export class MemoryRateLimiter implements RateLimiter {
 
 /** For RATE_LIMIT=off (benchmarks, browser tests): every call is allowed. */
 export const unlimitedRateLimiter: RateLimiter = {
-  consume: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+  consume: async () => ({ allowed: true, retryAfterSeconds: 0, count: 0 }),
+  refund: async () => {},
+  reset: async () => {},
   close: async () => {},
 };

@@ -6,17 +6,31 @@ import type { RateLimiter, RateLimitResult, RateLimitRule } from './rate-limiter
  * sharing the Redis shares the limits. INCR and the window's PEXPIRE run as
  * one Lua script: atomic, so a crash between them cannot leave a key that
  * never expires, and concurrent requests of several processes count exactly.
- * Returns the count and the milliseconds left in the window.
+ * Like the in-memory limiter, it stops counting at the limit (ARGV[2]), so a
+ * refund after refused calls frees exactly one call. Returns the count (the
+ * limit + 1 when refused) and the milliseconds left in the window.
  */
 const CONSUME_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local limit = tonumber(ARGV[2])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count < limit then
+  count = redis.call('INCR', KEYS[1])
+else
+  count = limit + 1
+end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
 return { count, ttl }
+`;
+
+/** One call given back: never below zero, and never on a window that has ended (DECR keeps the expiry). */
+const REFUND_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 export class RedisUnavailableError extends Error {}
@@ -89,21 +103,36 @@ export class RedisRateLimiter implements RateLimiter {
     const windowMs = rule.windowSeconds * 1000;
     let reply: unknown;
     try {
-      reply = await this.#redis.eval(
-        CONSUME_SCRIPT,
-        1,
-        `${this.#keyPrefix}${rule.name}:${key}`,
-        windowMs,
-      );
+      reply = await this.#redis.eval(CONSUME_SCRIPT, 1, this.#key(key, rule), windowMs, rule.limit);
     } catch (error) {
       // Redis went away after start-up: fail open (and say so in the log) rather than refuse every
       // sign-in and upload; the limits return with Redis.
       this.#onError(error);
-      return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: true, retryAfterSeconds: 0, count: 0 };
     }
     const [count, ttl] = reply as [number, number];
-    if (count <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    if (count <= rule.limit) return { allowed: true, retryAfterSeconds: 0, count };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)), count };
+  }
+
+  async refund(key: string, rule: RateLimitRule): Promise<void> {
+    try {
+      await this.#redis.eval(REFUND_SCRIPT, 1, this.#key(key, rule));
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  async reset(key: string, rule: RateLimitRule): Promise<void> {
+    try {
+      await this.#redis.del(this.#key(key, rule));
+    } catch (error) {
+      this.#onError(error);
+    }
+  }
+
+  #key(key: string, rule: RateLimitRule): string {
+    return `${this.#keyPrefix}${rule.name}:${key}`;
   }
 
   async close(): Promise<void> {

@@ -45,6 +45,12 @@ export const updateUserBodySchema = z
       .string({ error: messages.bioTooLong })
       .max(BIO_MAX_LENGTH, { error: messages.bioTooLong })
       .default(''),
+    /** Only when the telephone changes: the sign-in name is not changed without the password. */
+    currentPassword: text(
+      PASSWORD_MAX_LENGTH * 4,
+      accountMessages.telephoneChangeNeedsPassword,
+      accountMessages.telephoneChangePasswordWrong,
+    ).optional(),
   })
   .superRefine(refineWith(checkProfile));
 

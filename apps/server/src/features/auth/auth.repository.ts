@@ -29,12 +29,15 @@ export async function insertSession(db: Db, row: SessionsTable): Promise<void> {
 export function findSessionWithUser(
   db: Db,
   tokenHash: string,
-): Promise<(UserRow & { session_expires_at: string }) | undefined> {
+): Promise<(UserRow & { session_expires_at: string; session_created_at: string }) | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
+    .select([
+      'sessions.expires_at as session_expires_at',
+      'sessions.created_at as session_created_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accountMessages, API, canonicalTelephone } from '@urok/contract';
+import { accountMessages, API, canonicalTelephone, changesTelephone } from '@urok/contract';
 import {
   authResponseSchema,
   changePasswordBodySchema,
@@ -12,6 +12,7 @@ import {
   userResponseSchema,
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
+import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
@@ -23,6 +24,7 @@ import {
   resetPassword,
   updateProfile,
 } from './auth.service.ts';
+import { throttleSignIn } from './sign-in-throttle.ts';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -32,7 +34,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         tags: ['auth'],
         summary:
           'Create a student account (a teacher one when an application for the number was approved)',
-        body: registerBodySchema,
+        body: registerBodySchema.superRefine(refuseCommonPassword('password')),
         response: {
           201: authResponseSchema.describe('Signed up and signed in'),
           ...errorResponses(400, 409, 429),
@@ -41,7 +43,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       await app.throttle(RATE_LIMITS.registerPerIp, request.ip);
-      const result = await registerUser(app.db, request.body);
+      const result = await registerUser(app.db, request.body, app.config);
       return reply.code(201).send(result);
     },
   );
@@ -51,7 +53,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with telephone and password',
+        summary:
+          'Sign in with telephone and password; failed attempts of one telephone from one address are answered more and more slowly, then refused (429)',
         body: loginBodySchema,
         response: {
           200: authResponseSchema.describe('Signed in'),
@@ -59,14 +62,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => {
-      await app.throttle(RATE_LIMITS.loginPerIp, request.ip);
-      await app.throttle(
-        RATE_LIMITS.loginPerTelephone,
+    async (request) =>
+      throttleSignIn(
+        app.rateLimiter,
         canonicalTelephone(request.body.telephone.trim()),
-      );
-      return loginUser(app.db, request.body);
-    },
+        request.ip,
+        app.config.loginFailureDelayMs,
+        () => loginUser(app.db, request.body, app.config),
+      ),
   );
 
   app.post(
@@ -95,17 +98,22 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
-        summary: "Update the signed-in user's profile",
+        summary:
+          "Update the signed-in user's profile; a new telephone (the sign-in name) needs `currentPassword` (400 without it, 401 naming the field when wrong)",
         security: bearerSecurity,
         body: updateUserBodySchema,
         response: {
           200: userResponseSchema.describe('The updated user'),
-          ...errorResponses(400, 401, 409),
+          ...errorResponses(400, 401, 409, 429),
         },
       },
     },
     async (request) => {
-      const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
+      const current = getCurrentUser(request);
+      if (changesTelephone(current.telephone, request.body.telephone)) {
+        await app.throttle(RATE_LIMITS.telephoneChangePerUser, current._id);
+      }
+      const user = await updateProfile(app.db, current._id, request.body);
       return { user };
     },
   );
@@ -136,7 +144,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         summary:
           'Change the password; every other session of the user is signed out, this one stays',
         security: bearerSecurity,
-        body: changePasswordBodySchema,
+        body: changePasswordBodySchema.superRefine(refuseCommonPassword('newPassword')),
         response: {
           200: messageResponseSchema.describe('Changed'),
           ...errorResponses(400, 401, 429),
@@ -158,7 +166,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
         tags: ['auth'],
         summary:
           'Set a new password with the token of a one-time link (`npm run admin -- users reset-password`); every session of the user ends',
-        body: resetPasswordBodySchema,
+        body: resetPasswordBodySchema.superRefine(refuseCommonPassword('password')),
         response: {
           200: messageResponseSchema.describe('Changed; sign in with the new password'),
           ...errorResponses(400, 429),

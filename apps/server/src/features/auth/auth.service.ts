@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   accountMessages,
   canonicalTelephone,
+  checkTelephoneChange,
   messages,
   type PasswordChangeInput,
   type PasswordResetInput,
@@ -11,6 +12,7 @@ import {
   type User,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -38,9 +40,24 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** What a session look-up reads: kept in the read cache until one of them is written. */
 const SESSION_TABLES: readonly TableName[] = ['sessions', 'users'];
-export const SESSION_TTL_MS = 30 * DAY_MS;
-/** A used session is pushed out to a full TTL at most once a day: one write a day, not one a request. */
+/** A used session is pushed out at most once a day: one write a day, not one a request. */
 export const SESSION_EXTEND_AFTER_MS = DAY_MS;
+
+/**
+ * How long a session lives (config SESSION_IDLE_DAYS and SESSION_MAX_DAYS):
+ * `sessionIdleMs` after its last use, and never more than `sessionMaxMs`
+ * after the sign-in that made it.
+ */
+export type SessionPolicy = Pick<Config, 'sessionIdleMs' | 'sessionMaxMs'>;
+
+/**
+ * The expiry a session used at `now` gets: its idle timeout, cut at its
+ * absolute end. Storing the earlier of the two in expires_at keeps one rule
+ * for the refusal, the extension and the sweep (on the sessions_expires_at index).
+ */
+function sessionExpiry(createdAt: number, now: number, policy: SessionPolicy): number {
+  return Math.min(now + policy.sessionIdleMs, createdAt + policy.sessionMaxMs);
+}
 
 export interface SignedIn {
   token: string;
@@ -78,14 +95,14 @@ function telephoneTaken(): AppError {
  * sessions are left to sweepExpiredSessions, so the sign-in path holds no
  * clean-up: its main-thread time is taken from what argon2 can use.
  */
-async function startSession(db: Db, userId: string): Promise<string> {
+async function startSession(db: Db, userId: string, policy: SessionPolicy): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertSession(db, {
     token_hash: hashToken(token),
     user_id: userId,
     created_at: new Date(now).toISOString(),
-    expires_at: new Date(now + SESSION_TTL_MS).toISOString(),
+    expires_at: new Date(sessionExpiry(now, now, policy)).toISOString(),
   });
   return token;
 }
@@ -96,7 +113,8 @@ export const SESSION_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Deletes every expired session, so the table does not grow forever with
  * sessions nobody will present again; an expired token is refused anyway
- * (authenticateToken). Resolves to how many were deleted.
+ * (authenticateToken). expires_at never passes a session's absolute end, so
+ * this removes sessions past SESSION_MAX_DAYS too. Resolves to how many were deleted.
  */
 export function sweepExpiredSessions(db: Db, now = Date.now()): Promise<number> {
   return deleteExpiredSessions(db, new Date(now).toISOString());
@@ -106,7 +124,11 @@ export function sweepExpiredSessions(db: Db, now = Date.now()): Promise<number> 
  * Creates a student account, or a teacher account when an approval of this
  * telephone waits for its first account (lib/teacher-role.ts: used once).
  */
-export async function registerUser(db: Db, input: RegisterInput): Promise<SignedIn> {
+export async function registerUser(
+  db: Db,
+  input: RegisterInput,
+  sessions: SessionPolicy,
+): Promise<SignedIn> {
   const telephone = canonicalTelephone(input.telephone.trim());
   if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
 
@@ -136,11 +158,15 @@ export async function registerUser(db: Db, input: RegisterInput): Promise<Signed
   }
   const row = await findUserById(db, id);
   if (!row) throw new Error(`user ${id} vanished after insert`);
-  return { token: await startSession(db, id), user: toUser(row) };
+  return { token: await startSession(db, id, sessions), user: toUser(row) };
 }
 
 /** One answer for an unknown telephone and a wrong password, in about the same time. */
-export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
+export async function loginUser(
+  db: Db,
+  input: LoginInput,
+  sessions: SessionPolicy,
+): Promise<SignedIn> {
   const row = await findUserByTelephone(db, canonicalTelephone(input.telephone.trim()));
   if (!row) {
     await spendPasswordCheck(input.password);
@@ -149,14 +175,21 @@ export async function loginUser(db: Db, input: LoginInput): Promise<SignedIn> {
   if (!(await verifyPassword(row.password_hash, input.password))) {
     throw new AppError('UNAUTHORIZED', messages.loginFailed);
   }
-  return { token: await startSession(db, row.id), user: toUser(row) };
+  return { token: await startSession(db, row.id, sessions), user: toUser(row) };
 }
 
-/** Resolves a bearer token to its user, extending the session's expiry at most once a day. */
+/**
+ * Resolves a bearer token to its user. A session past its expiry or its
+ * absolute end is refused and deleted; a live one is pushed out at most once
+ * a day, never past its absolute end. The look-up is cached; these checks of
+ * the clock run on every request, after it.
+ */
 export async function authenticateToken(
   db: Db,
   token: string,
   cache: ReadCache,
+  policy: SessionPolicy,
+  now = Date.now(),
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
   const row = await cache.get(
@@ -166,23 +199,43 @@ export async function authenticateToken(
     (found) => found !== undefined,
   );
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
-  const now = Date.now();
   const expiresAt = Date.parse(row.session_expires_at);
-  if (!(expiresAt > now)) {
+  const createdAt = Date.parse(row.session_created_at);
+  // The absolute end is checked on created_at too: a session written before the cap existed, or
+  // before SESSION_MAX_DAYS was lowered, may carry a later expires_at.
+  if (!(expiresAt > now) || !(createdAt + policy.sessionMaxMs > now)) {
     await deleteSession(db, tokenHash);
     throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   }
-  if (expiresAt - now < SESSION_TTL_MS - SESSION_EXTEND_AFTER_MS) {
-    await extendSession(db, tokenHash, new Date(now + SESSION_TTL_MS).toISOString());
+  const extended = sessionExpiry(createdAt, now, policy);
+  if (extended - expiresAt > SESSION_EXTEND_AFTER_MS) {
+    await extendSession(db, tokenHash, new Date(extended).toISOString());
   }
   return { user: toUser(row), tokenHash };
 }
 
-/** Updates the four profile fields; the role never changes here. */
+/**
+ * Updates the four profile fields; the role never changes here. A new
+ * telephone (the sign-in name) needs the current password, checked before
+ * whether another account holds the number: 400 without it, 401 with
+ * fields.currentPassword when wrong (docs/decisions.md, changing the telephone; the web app ends a
+ * session only on a 401 of auth/getUser, so this one is shown beside the field).
+ */
 export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+  const current = await findUserById(db, userId);
+  if (!current) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const telephone = canonicalTelephone(input.telephone.trim());
-  const holder = await findUserByTelephone(db, telephone);
-  if (holder && holder.id !== userId) throw telephoneTaken();
+  if (telephone !== current.telephone) {
+    const missing = checkTelephoneChange(current.telephone, input);
+    if (missing)
+      throw new AppError('BAD_REQUEST', missing.message, { currentPassword: missing.message });
+    if (!(await verifyPassword(current.password_hash, input.currentPassword ?? ''))) {
+      throw new AppError('UNAUTHORIZED', accountMessages.telephoneChangePasswordWrong, {
+        currentPassword: accountMessages.telephoneChangePasswordWrong,
+      });
+    }
+    if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
+  }
   try {
     await updateUserProfile(db, userId, {
       username: input.username.trim(),
@@ -212,6 +265,7 @@ export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /**
  * Changes the signed-in user's password after checking the current one, and
  * signs out every other session of the user; the session of this request stays.
+ * A pending reset link goes too: it must not outlive the password it was made for.
  */
 export async function changePassword(
   db: Db,
@@ -230,6 +284,7 @@ export async function changePassword(
   await db.transaction().execute(async (trx) => {
     await updateUserPassword(trx, userId, passwordHash, new Date().toISOString());
     await deleteUserSessions(trx, userId, currentTokenHash);
+    await deletePasswordResets(trx, userId);
   });
 }
 
@@ -259,7 +314,10 @@ export async function createPasswordReset(
   return { token, user: toUser(row), expiresAt };
 }
 
-/** Sets a new password with a reset token: single use, within the hour; every session of the user ends. */
+/**
+ * Sets a new password with a reset token: single use, within the hour; every
+ * session of the user ends, and so does every other reset link of the user.
+ */
 export async function resetPassword(db: Db, input: PasswordResetInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
@@ -268,6 +326,7 @@ export async function resetPassword(db: Db, input: PasswordResetInput): Promise<
     if (!userId) return false;
     await updateUserPassword(trx, userId, passwordHash, now);
     await deleteUserSessions(trx, userId);
+    await deletePasswordResets(trx, userId);
     return true;
   });
   if (!done)

@@ -99,6 +99,23 @@ describe('reset password page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: accountMessages.resetPasswordAction })).toBeTruthy();
   });
 
+  it('a password the server finds too common: its message beside the new password', async () => {
+    const { events } = await setup('/reset-password?token=abc', {
+      status: 400,
+      body: {
+        message: accountMessages.passwordTooCommon,
+        code: 'BAD_REQUEST',
+        fields: { password: accountMessages.passwordTooCommon },
+      },
+    });
+    await submit(events, 'Qwerty12', 'Qwerty12');
+    expect((await screen.findByText(accountMessages.passwordTooCommon)).id).toBe(
+      'reset-password-error',
+    );
+    expect(field(accountMessages.labelNewPassword).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: accountMessages.resetPasswordAction })).toBeTruthy();
+  });
+
   it('a link without a token says so and shows no form', async () => {
     await setup('/reset-password');
     expect(screen.getByText(accountMessages.resetTokenMissing)).toBeTruthy();

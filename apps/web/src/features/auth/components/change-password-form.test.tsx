@@ -118,6 +118,22 @@ describe('change password (/settings)', { timeout: 20_000 }, () => {
     expect(field(accountMessages.labelCurrentPassword).getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('a new password the server finds too common: its message beside the new password', async () => {
+    const { events } = await setup({
+      status: 400,
+      body: {
+        message: accountMessages.passwordTooCommon,
+        code: 'BAD_REQUEST',
+        fields: { newPassword: accountMessages.passwordTooCommon },
+      },
+    });
+    await fill(events, 'Old12345', 'Password', 'Password');
+    expect(await screen.findByText(accountMessages.passwordChangeFailed)).toBeTruthy();
+    expect(screen.getByText(accountMessages.passwordTooCommon).id).toBe('password-new-error');
+    expect(field(accountMessages.labelNewPassword).getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(field(accountMessages.labelNewPassword));
+  });
+
   it('a 429 shows the server message', async () => {
     const { events } = await setup({
       status: 429,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, BANNER_DURATION_MS, messages } from '@urok/contract';
+import { accountMessages, API, BANNER_DURATION_MS, messages } from '@urok/contract';
 import { createTestServices, makeUser, type FakeReply } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render';
 import { SettingsPage } from '../settings-page';
@@ -114,5 +114,84 @@ describe('profile form (/settings)', () => {
     expect(screen.getByText(messages.usernameTooShort)).toBeTruthy();
     expect(field('Username').getAttribute('aria-invalid')).toBe('true');
     expect(calls).toHaveLength(0);
+  });
+
+  describe('a new telephone (the sign-in name) asks for the current password', () => {
+    const NEW_NUMBER = '+380671234567';
+    const passwordField = () =>
+      screen.queryByLabelText(accountMessages.labelProfileCurrentPassword, {
+        exact: true,
+      }) as HTMLInputElement | null;
+
+    it('shows the field only while the telephone differs, in any spelling', async () => {
+      const { events } = await setup({ status: 200, body: { user } });
+      expect(passwordField()).toBeNull();
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), user.telephone.slice(1));
+      expect(passwordField()).toBeNull();
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), NEW_NUMBER);
+      expect(passwordField()?.type).toBe('password');
+      expect(screen.getByText(accountMessages.telephoneChangeHint)).toBeTruthy();
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), user.telephone);
+      expect(passwordField()).toBeNull();
+    });
+
+    it('without the password nothing is sent and the field says why', async () => {
+      const { events, calls } = await setup({ status: 200, body: { user } });
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), NEW_NUMBER);
+      await events.click(screen.getByRole('button', { name: messages.saveProfile }));
+      expect(calls).toHaveLength(0);
+      expect(screen.getByText(accountMessages.telephoneChangeNeedsPassword).id).toBe(
+        'profile-current-password-error',
+      );
+      expect(passwordField()?.getAttribute('aria-invalid')).toBe('true');
+      expect(document.activeElement).toBe(passwordField());
+    });
+
+    it('sends it with the new number; after the save the field goes', async () => {
+      const { events, calls, store } = await setup((body) => ({
+        status: 200,
+        body: { user: { ...user, telephone: (body as { telephone: string }).telephone } },
+      }));
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), NEW_NUMBER);
+      await events.type(passwordField()!, 'Secret2024');
+      await events.click(screen.getByRole('button', { name: messages.saveProfile }));
+      expect(await screen.findByText(messages.profileUpdated)).toBeTruthy();
+      expect(calls[0]?.body).toEqual({
+        username: user.username,
+        telephone: NEW_NUMBER,
+        email: user.email,
+        bio: user.bio,
+        currentPassword: 'Secret2024',
+      });
+      expect(store.getState().auth.data?.user.telephone).toBe(NEW_NUMBER);
+      expect(passwordField()).toBeNull();
+    });
+
+    it("a wrong password (the server's 401 naming the field): shown beside it, still signed in", async () => {
+      const { events, store } = await setup({
+        status: 401,
+        body: {
+          message: accountMessages.telephoneChangePasswordWrong,
+          code: 'UNAUTHORIZED',
+          fields: { currentPassword: accountMessages.telephoneChangePasswordWrong },
+        },
+      });
+      await events.clear(field('Telephone'));
+      await events.type(field('Telephone'), NEW_NUMBER);
+      await events.type(passwordField()!, 'Wrong2024');
+      await events.click(screen.getByRole('button', { name: messages.saveProfile }));
+      expect(await screen.findByText(messages.profileUpdateFailed)).toBeTruthy();
+      expect(screen.getByText(accountMessages.telephoneChangePasswordWrong).id).toBe(
+        'profile-current-password-error',
+      );
+      expect(store.getState().auth.isAuthenticated).toBe(true);
+      expect(store.getState().auth.data?.user).toEqual(user);
+      expect(window.localStorage.getItem('token')).toBe('t1');
+    });
   });
 });

@@ -1,14 +1,17 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import {
+  accountMessages,
   BANNER_DURATION_MS,
   BIO_MAX_LENGTH,
+  changesTelephone,
   checkProfile,
+  checkTelephoneChange,
   messages,
   type ProfileInput,
   type User,
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { PasswordField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
 import { fromServer } from '../../../lib/form-errors';
@@ -17,7 +20,13 @@ import { updateUser } from '../auth-slice';
 import { useAuthDispatch } from '../hooks';
 
 type ProfileField = keyof ProfileInput;
-const FIELDS: readonly ProfileField[] = ['username', 'telephone', 'email', 'bio'];
+const FIELDS: readonly ProfileField[] = [
+  'username',
+  'telephone',
+  'currentPassword',
+  'email',
+  'bio',
+];
 
 /** The empty-email check that marks the field but does not block the save (spec section 5). */
 function isNonBlocking(error: { message: string; fields: string[] }): boolean {
@@ -27,16 +36,20 @@ function isNonBlocking(error: { message: string; fields: string[] }): boolean {
 /**
  * Personal information form (/home, /settings), pre-filled from the user.
  * The save shows a success or error banner that clears after 5 seconds.
+ * A new telephone (the sign-in name) shows a current-password field, which
+ * is sent with the save (docs/decisions.md, changing the telephone).
  */
 export function ProfileForm({ user }: { user: User }) {
   const dispatch = useAuthDispatch();
   const { formRef, errors, pending, setPending, showCheck, showErrors } = useCheckedForm(FIELDS);
-  const [values, setValues] = useState<ProfileInput>(() => ({
+  const [values, setValues] = useState<Required<ProfileInput>>(() => ({
     username: user.username,
     telephone: user.telephone,
     email: user.email,
     bio: user.bio,
+    currentPassword: '',
   }));
+  const telephoneChanges = changesTelephone(user.telephone, values.telephone);
   const [banner, setBanner] = useState<Banner | null>(null);
   const set = (patch: Partial<ProfileInput>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -54,7 +67,9 @@ export function ProfileForm({ user }: { user: User }) {
     event.preventDefault();
     if (pending) return;
     const failed = checkProfile(values);
-    if (!showCheck(failed && !isNonBlocking(failed) ? failed : null)) return;
+    const blocking =
+      failed && !isNonBlocking(failed) ? failed : checkTelephoneChange(user.telephone, values);
+    if (!showCheck(blocking)) return;
     setPending(true);
     const result = await dispatch(
       updateUser({
@@ -62,10 +77,12 @@ export function ProfileForm({ user }: { user: User }) {
         telephone: values.telephone.trim(),
         email: values.email.trim(),
         bio: values.bio,
+        ...(telephoneChanges ? { currentPassword: values.currentPassword } : {}),
       }),
     );
     setPending(false);
     if (updateUser.fulfilled.match(result)) {
+      set({ currentPassword: '' });
       setBanner({ tone: 'success', text: messages.profileUpdated });
     } else {
       if (result.payload) {
@@ -104,6 +121,21 @@ export function ProfileForm({ user }: { user: User }) {
           describedBy="profile-alert"
         />
       </div>
+      {telephoneChanges && (
+        <PasswordField
+          id="profile-current-password"
+          name="currentPassword"
+          autoComplete="current-password"
+          label={accountMessages.labelProfileCurrentPassword}
+          hint={accountMessages.telephoneChangeHint}
+          showLabel={accountMessages.showProfileCurrentPassword}
+          hideLabel={accountMessages.hideProfileCurrentPassword}
+          value={values.currentPassword}
+          onChange={(event) => set({ currentPassword: event.target.value })}
+          error={errors.fields.currentPassword}
+          describedBy="profile-alert"
+        />
+      )}
       <TextField
         id="profile-email"
         name="email"

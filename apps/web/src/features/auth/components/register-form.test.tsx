@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { API, messages } from '@urok/contract';
+import { accountMessages, API, messages } from '@urok/contract';
 import { createTestServices, makeUser } from '../../../test/fake-api';
 import { renderWithStore } from '../../../test/render';
 import { RegisterPage } from '../register-page';
@@ -35,8 +35,8 @@ const GOOD = {
   Username: 'olena',
   Email: 'olena@example.com',
   Telephone: '+380501112233',
-  Password: 'Secret123',
-  'Confirm password': 'Secret123',
+  Password: 'Secret2024',
+  'Confirm password': 'Secret2024',
 };
 
 describe('sign-up page', () => {
@@ -120,6 +120,28 @@ describe('sign-up page', () => {
     expect(invalidFields()).toEqual(['Telephone']);
   });
 
+  it('a password the server finds too common: its message next to the password field', async () => {
+    const { user, store } = await setup({
+      [`POST ${API.register}`]: {
+        status: 400,
+        body: {
+          message: accountMessages.passwordTooCommon,
+          code: 'BAD_REQUEST',
+          fields: { password: accountMessages.passwordTooCommon },
+        },
+      },
+    });
+    await fill(user, { ...GOOD, Password: 'Qwerty12', 'Confirm password': 'Qwerty12' });
+    await user.click(terms());
+    await submit(user);
+    const message = await screen.findByText(accountMessages.passwordTooCommon);
+    expect(message.id).toBe('register-password-error');
+    expect(field('Password').getAttribute('aria-describedby')).toContain('register-password-error');
+    expect(invalidFields()).toEqual(['Password']);
+    expect(document.activeElement).toBe(field('Password'));
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+  });
+
   it('registers with the four fields and stores the token', async () => {
     const { user, calls, store } = await setup({
       [`POST ${API.register}`]: { status: 201, body: { token: 'tok', user: makeUser() } },
@@ -132,7 +154,7 @@ describe('sign-up page', () => {
       username: 'olena',
       email: 'olena@example.com',
       telephone: '+380501112233',
-      password: 'Secret123',
+      password: 'Secret2024',
     });
     expect(window.localStorage.getItem('token')).toBe('tok');
   });
