@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import type { Storage, StorageArea } from '../storage/storage.ts';
-import { sanitizeFileName } from './file-names.ts';
+import { fileNameForType, sanitizeFileName } from './file-names.ts';
 import { SNIFF_BYTES, type DetectedType } from './file-types.ts';
 import { createStorageName } from './ids.ts';
 
@@ -22,7 +22,7 @@ export interface UploadRule {
 /** A file that is in storage now (its row, if any, comes next). */
 export interface StoredUpload {
   key: string;
-  /** The client's name, sanitised: never a path. */
+  /** The client's name, sanitised (never a path), with the detected type's extension (lib/file-names.ts). */
   fileName: string;
   size: number;
   mimeType: string;
@@ -96,7 +96,7 @@ export async function storeUpload(
 
   const key = `${rule.area}/${createStorageName()}${rule.keyWithExtension ? `.${type.ext}` : ''}`;
   const { size } = await storage.write(key, Readable.from(headThenRest(), { objectMode: false }));
-  return { key, fileName, size, mimeType: type.mime };
+  return { key, fileName: fileNameForType(fileName, type.mime), size, mimeType: type.mime };
 }
 
 export interface MultipartFormOptions<F extends string> {

@@ -10,7 +10,12 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../../lib/file-names.ts';
+import {
+  fileNameForType,
+  sanitizeArchiveSegment,
+  sanitizeFileName,
+  uniqueName,
+} from '../../lib/file-names.ts';
 import { detectHomeworkType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
@@ -29,12 +34,21 @@ import {
   type SubmitterHomeworkRow,
 } from './homework.repository.ts';
 
+/**
+ * The name a submission's file is handed out under, the same everywhere (the
+ * JSON, the download, the zip and CSV exports): rows stored before uploads
+ * took the detected type's extension get it here (lib/file-names.ts).
+ */
+function handedOutName(row: Pick<HomeworkRow, 'file_name' | 'mime_type'>): string {
+  return fileNameForType(row.file_name, row.mime_type);
+}
+
 export function toHomework(row: HomeworkRow): Homework {
   return {
     _id: row.id,
     courseId: row.course_id,
     userId: row.user_id,
-    fileName: row.file_name,
+    fileName: handedOutName(row),
     size: Number(row.size),
     mimeType: row.mime_type,
     comment: row.comment,
@@ -176,7 +190,7 @@ export async function openHomeworkFile(
     throw new AppError('FORBIDDEN', messages.forbidden);
   try {
     const { stream, size } = await storage.read(row.file_key);
-    return { stream, size, fileName: row.file_name, mimeType: row.mime_type };
+    return { stream, size, fileName: handedOutName(row), mimeType: row.mime_type };
   } catch (error) {
     if (error instanceof StorageNotFoundError)
       throw new AppError('NOT_FOUND', messages.homeworkNotFound);
@@ -267,7 +281,7 @@ export async function createHomeworkArchive(
       };
       folders.set(row.user_id, folder);
     }
-    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(row.file_name, 'file'), folder.files)}`;
+    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
     zip.addReadStreamLazy(
       entry,
       { mtime: new Date(row.submitted_at), compress: COMPRESSIBLE_TYPES.has(row.mime_type) },
@@ -320,7 +334,7 @@ export async function createGradesCsv(
     ...rows.map((row) => [
       row.username,
       row.telephone,
-      row.file_name,
+      handedOutName(row),
       row.submitted_at,
       Number(row.is_late) === 1 ? messages.csvYes : messages.csvNo,
       row.grade,
