@@ -32,7 +32,22 @@ const envSchema = z.object({
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+  // Upload quotas (homework): what one account, and all submissions to one course, may keep stored.
+  QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  QUOTA_COURSE_MB: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  QUOTA_COURSE_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
 });
+
+/** How much homework may be stored: per account across its courses, and per course across its students. */
+export interface UploadQuota {
+  userBytes: number;
+  userFiles: number;
+  courseBytes: number;
+  courseFiles: number;
+}
+
+const MB = 1024 * 1024;
 
 export interface Config {
   port: number;
@@ -68,6 +83,8 @@ export interface Config {
    * (its start-up sweep runs before it serves; main.ts).
    */
   fileSweepGraceMs: number;
+  /** Homework quotas (QUOTA_USER_MB, QUOTA_USER_FILES, QUOTA_COURSE_MB, QUOTA_COURSE_FILES). */
+  quota: UploadQuota;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +125,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
+    quota: {
+      userBytes: e.QUOTA_USER_MB * MB,
+      userFiles: e.QUOTA_USER_FILES,
+      courseBytes: e.QUOTA_COURSE_MB * MB,
+      courseFiles: e.QUOTA_COURSE_FILES,
+    },
   };
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
-import { bearer, databaseTargets, useTestApp } from './helpers.ts';
+import { bearer, databaseTargets, registerAccount, useTestApp } from './helpers.ts';
 import { COURSE_FIELDS, createCourse, multipart, registerTeacher } from './course-fixtures.ts';
 import {
   countKeys,
@@ -44,6 +44,29 @@ describe.each(databaseTargets)('throttling coverage on $name', (target) => {
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await createCourse(t.app, other);
+  });
+
+  it(`withdrawing submissions: ${RATE_LIMITS.homeworkDeletePerUser.limit} per student in 10 minutes, then 429 before any look-up`, async () => {
+    const student = await registerAccount(t.app);
+    const other = await registerAccount(t.app);
+    const remove = (account: typeof student) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: '/api/homework/00000000-0000-7000-8000-000000000000',
+        headers: bearer(account.token),
+      });
+    // Every attempt counts, a refused one too: here, unknown submissions (404).
+    for (let i = 0; i < RATE_LIMITS.homeworkDeletePerUser.limit; i += 1)
+      expect((await remove(student)).statusCode).toBe(404);
+    const refused = await remove(student);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: messages.tooManyRequests,
+      code: 'TOO_MANY_REQUESTS',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The limit is per student.
+    expect((await remove(other)).statusCode).toBe(404);
   });
 });
 
