@@ -310,7 +310,12 @@ export async function gradeHomework(
     feedback: feedback === '' ? null : feedback,
     graded_at: new Date().toISOString(),
   });
-  if (!graded) throw new AppError('CONFLICT', messages.alreadyGraded);
+  if (!graded) {
+    // Graded by a racing call, or withdrawn by its submitter since it was read.
+    if (!(await findHomeworkById(db, homeworkId)))
+      throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+    throw new AppError('CONFLICT', messages.alreadyGraded);
+  }
   const updated = await findHomeworkById(db, homeworkId);
   if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   return toHomework(updated);
