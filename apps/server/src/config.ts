@@ -32,11 +32,12 @@ const envSchema = z.object({
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
-  // Upload quotas (homework): what one account, and all submissions to one course, may keep stored.
+  // ---- uploads: homework quotas (what one account, and all submissions to one course, may keep) ----
   QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
   QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
   QUOTA_COURSE_MB: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   QUOTA_COURSE_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  // ---- end of uploads section ----
 });
 
 /** How much homework may be stored: per account across its courses, and per course across its students. */
@@ -83,8 +84,10 @@ export interface Config {
    * (its start-up sweep runs before it serves; main.ts).
    */
   fileSweepGraceMs: number;
+  // ---- uploads ----
   /** Homework quotas (QUOTA_USER_MB, QUOTA_USER_FILES, QUOTA_COURSE_MB, QUOTA_COURSE_FILES). */
   quota: UploadQuota;
+  // ---- end of uploads section ----
 }
 
 export class ConfigError extends Error {}
@@ -125,11 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
+    // ---- uploads ----
     quota: {
       userBytes: e.QUOTA_USER_MB * MB,
       userFiles: e.QUOTA_USER_FILES,
       courseBytes: e.QUOTA_COURSE_MB * MB,
       courseFiles: e.QUOTA_COURSE_FILES,
     },
+    // ---- end of uploads section ----
   };
 }
