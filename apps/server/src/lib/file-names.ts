@@ -34,10 +34,10 @@ export function sanitizeFileName(raw: string | undefined, fallback = 'file'): st
 const EXTENSION = /^(?=[0-9]*[a-z])[a-z0-9]{1,10}$/i;
 
 /**
- * The name a file of type `mime` is stored and handed out under: the user's
- * name, but with the detected type's extension (docs/decisions.md). An
- * extension that already is one of the type's, in any case, is kept
- * ('photo.JPG' for a JPEG, 'essay.jpeg' too); any other is replaced
+ * The name a file of type `mime` is stored and handed out under: the
+ * user's name, but with the detected type's extension (docs/decisions.md,
+ * uploads). An extension that already is one of the type's, in any case,
+ * is kept ('photo.JPG' for a JPEG, 'essay.jpeg' too); any other is replaced
  * ('invoice.hta' of text → 'invoice.txt', 'report.html' of PDF bytes →
  * 'report.pdf'); a name without one gets one ('notes' → 'notes.txt').
  * Used when an upload is stored and again on every way out (the homework

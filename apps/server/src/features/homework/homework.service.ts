@@ -116,12 +116,12 @@ export function isLateSubmission(dueAt: string | null, submittedAt: string): boo
 const quotaError = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
 
 /**
- * Before an upload's file is read: 413 when the user or the course has no
- * file or byte left under its quota, otherwise how many bytes this upload
- * may take while it streams, with the message of the quota that would stop
- * it. `courseId` is unknown when the file comes before the course field:
- * then only the user's quota is applied here, and the course's when the row
- * is written (submitHomework).
+ * Quotas (docs/decisions.md, uploads). Before an upload's file is read: 413
+ * when the user or the course has no file or byte left under its quota,
+ * otherwise how many bytes this upload may take while it streams, with the
+ * message of the quota that would stop it. `courseId` is unknown when the
+ * file comes before the course field: then only the user's quota is applied
+ * here, and the course's when the row is written (submitHomework).
  */
 export async function homeworkUploadLimit(
   db: Db,
