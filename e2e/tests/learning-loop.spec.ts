@@ -184,6 +184,36 @@ test('a course from creation to a graded homework', async ({ browser, request })
   });
 });
 
+test('a student withdraws a wrong upload before it is graded', async ({ page, request }) => {
+  test.slow(); // a sign-in, an enrolment and an upload
+  const student = await createStudent(request);
+  const catalog = await request.get('/api/courses');
+  const [course] = (await catalog.json()).courses as { _id: string; title: string }[];
+  await signIn(page, student, `/mycourse-details/${course!._id}`);
+  await page.getByRole('button', { name: 'Записатися' }).click();
+  await page.getByLabel('Файл домашнього завдання').setInputFiles({
+    name: 'не той файл.pdf',
+    mimeType: 'application/pdf',
+    buffer: pdf(2048),
+  });
+  await page.getByRole('button', { name: 'Надіслати роботу' }).click();
+  await expect(page.getByText('Домашнє завдання завантажено.')).toBeVisible();
+  const mine = page.getByRole('region', { name: 'Мої роботи' });
+  await expect(mine.getByRole('listitem')).toHaveCount(1);
+
+  await mine.getByRole('button', { name: 'Видалити роботу не той файл.pdf' }).click();
+  await expect(
+    mine.getByText('Видалити роботу «не той файл.pdf»? Файл буде видалено назавжди.'),
+  ).toBeVisible();
+  await mine.getByRole('button', { name: 'Так, видалити' }).click();
+  await expect(mine.getByText('Ви ще не надсилали робіт.')).toBeVisible();
+  // Gone on the server too.
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Мої роботи' }).getByText('Ви ще не надсилали робіт.'),
+  ).toBeVisible();
+});
+
 test('a course that does not exist says so, for both roles', async ({
   page,
   request,

@@ -37,7 +37,23 @@ const envSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // ---- end of accounts section ----
+  // ---- uploads: homework quotas (what one account, and all submissions to one course, may keep) ----
+  QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  QUOTA_COURSE_MB: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  QUOTA_COURSE_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  // ---- end of uploads section ----
 });
+
+/** How much homework may be stored: per account across its courses, and per course across its students. */
+export interface UploadQuota {
+  userBytes: number;
+  userFiles: number;
+  courseBytes: number;
+  courseFiles: number;
+}
+
+const MB = 1024 * 1024;
 
 export interface Config {
   port: number;
@@ -83,6 +99,10 @@ export interface Config {
    * this (features/auth/sign-in-throttle.ts). 0: no waits (the 429 limit stays).
    */
   loginFailureDelayMs: number;
+  // ---- uploads ----
+  /** Homework quotas (QUOTA_USER_MB, QUOTA_USER_FILES, QUOTA_COURSE_MB, QUOTA_COURSE_FILES). */
+  quota: UploadQuota;
+  // ---- end of uploads section ----
 }
 
 export class ConfigError extends Error {}
@@ -133,5 +153,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_DAYS * DAY_MS,
     sessionMaxMs: e.SESSION_MAX_DAYS * DAY_MS,
     loginFailureDelayMs: e.LOGIN_FAILURE_DELAY_MS,
+    // ---- uploads ----
+    quota: {
+      userBytes: e.QUOTA_USER_MB * MB,
+      userFiles: e.QUOTA_USER_FILES,
+      courseBytes: e.QUOTA_COURSE_MB * MB,
+      courseFiles: e.QUOTA_COURSE_FILES,
+    },
+    // ---- end of uploads section ----
   };
 }

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Course, Homework } from '@urok/contract';
+import { messages, type Course, type Homework } from '@urok/contract';
 import { setRoleByTelephone } from '../src/features/auth/auth.service.ts';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
@@ -138,6 +138,12 @@ const MATRIX: Endpoint[] = [
       payload: { grade: '10', feedback: 'Добре' },
     }),
     expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    // Only its submitter withdraws a submission; the author grades it instead (403).
+    name: 'DELETE homework/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/homework/${f.homework._id}` }),
+    expected: [401, 403, 204, 403, 403, 403, 403],
   },
   {
     name: 'GET courses/{id}/homework.zip',
@@ -279,6 +285,33 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     expect(removed).toEqual([]);
   });
 
+  it('DELETE homework/{id} of a graded submission → 409 for its submitter, and it stays', async () => {
+    const fixture = await makeFixture('enrolled');
+    const graded = await t.app.inject({
+      method: 'PUT',
+      url: `/api/homework/${fixture.homework._id}/grade`,
+      payload: { grade: '10' },
+      headers: bearer(actors.author.token),
+    });
+    expect(graded.statusCode).toBe(200);
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/homework/${fixture.homework._id}`,
+      headers: bearer(actors.enrolled.token),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: messages.homeworkGradedCannotDelete,
+      code: 'CONFLICT',
+    });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/homework/${fixture.homework._id}/file`,
+      headers: bearer(actors.enrolled.token),
+    });
+    expect(file.statusCode).toBe(200);
+  });
+
   it('answers 404 courseNotFound / homeworkNotFound for unknown ids to a caller who would be allowed', async () => {
     const missing = '00000000-0000-7000-8000-000000000000';
     const author = actors.author;
@@ -293,6 +326,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'PUT', url: '/api/courses/update', ...courseForm({ courseId: missing }) }, 404],
       [{ method: 'GET', url: `/api/homework/${missing}/file` }, 404],
       [{ method: 'PUT', url: `/api/homework/${missing}/grade`, payload: { grade: '5' } }, 404],
+      [{ method: 'DELETE', url: `/api/homework/${missing}` }, 404],
     ];
     for (const [options, status] of requests) {
       const response = await t.app.inject({

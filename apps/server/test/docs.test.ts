@@ -105,6 +105,7 @@ describe('OpenAPI document at /api/docs', () => {
           true,
           'json',
         ],
+        ['/api/homework/{id}', 'delete', ['204', '400', '401', '403', '404', '409', '429'], true],
         ['/api/courses/{id}/homework.zip', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{id}/grades.csv', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/files/covers/{key}', 'get', ['200', '400', '404'], false],

@@ -131,6 +131,7 @@ const ENDPOINTS: Endpoint[] = [
     body: 'json',
     fields: ['grade', 'feedback'],
   },
+  { method: 'DELETE', path: '/api/homework/:homework', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/homework.zip', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/grades.csv', body: 'none' },
   { method: 'GET', path: '/api/files/covers/:cover', body: 'none' },

@@ -64,6 +64,9 @@ async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return entries;
 }
 
+/** A second PDF, told apart from SAMPLE_PDF by its bytes. */
+const SECOND_PDF = Buffer.from('%PDF-1.4\n% друга версія\n%%EOF\n');
+
 /** RFC 5987 `filename*` of a Content-Disposition, decoded. */
 function dispositionName(header: string | undefined): string | undefined {
   const match = /filename\*=UTF-8''([^;]+)/.exec(header ?? '');
@@ -242,12 +245,13 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
 
     it('stores "../" names as plain names: the file stays inside storage', async () => {
       const { course, student } = await setUp();
+      // The content is text, so each also takes the .txt extension (see 'file names' below).
       for (const [filename, stored] of [
-        ['../../etc/passwd', 'passwd'],
-        ['..\\..\\windows\\win.ini', 'win.ini'],
-        ['../../../', 'file'],
-        ['..', 'file'],
-        ['evil\u202Efdp.exe', 'evilfdp.exe'],
+        ['../../etc/passwd', 'passwd.txt'],
+        ['..\\..\\windows\\win.ini', 'win.txt'],
+        ['../../../', 'file.txt'],
+        ['..', 'file.txt'],
+        ['evil\u202Efdp.exe', 'evilfdp.txt'],
         ['.hidden.txt', 'hidden.txt'],
       ]) {
         const homework = await uploadHomework(t.app, student, course._id, {
@@ -262,6 +266,87 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
           .executeTakeFirstOrThrow();
         expect(row.file_key).toMatch(/^homework\/[A-Za-z0-9_-]{22}$/);
       }
+    });
+  });
+
+  describe('file names take the detected type’s extension', () => {
+    const download = async (id: string, account: Account) => {
+      const file = await get(`/api/homework/${id}/file`, account);
+      expect(file.statusCode).toBe(200);
+      return dispositionName(file.headers['content-disposition'] as string);
+    };
+
+    it.each([
+      { filename: 'invoice.hta', type: 'text', content: SAMPLE_TXT, expected: 'invoice.txt' },
+      { filename: 'report.html', type: 'PDF', content: SAMPLE_PDF, expected: 'report.pdf' },
+      { filename: 'essay.pdf', type: 'DOCX', content: SAMPLE_DOCX, expected: 'essay.docx' },
+      { filename: 'photo.JPG', type: 'JPEG', content: SAMPLE_JPEG, expected: 'photo.JPG' },
+      { filename: 'notes', type: 'text', content: SAMPLE_TXT, expected: 'notes.txt' },
+    ])(
+      '$filename of $type bytes is stored, listed and downloaded as $expected',
+      async ({ filename, content, expected }) => {
+        const { course, student, teacher } = await setUp();
+        const homework = await uploadHomework(t.app, student, course._id, { content, filename });
+        expect(homework.fileName).toBe(expected);
+        const row = await t.db
+          .selectFrom('homework')
+          .select('file_name')
+          .where('id', '=', homework._id)
+          .executeTakeFirstOrThrow();
+        expect(row.file_name).toBe(expected);
+        expect(await download(homework._id, student)).toBe(expected);
+        expect(await download(homework._id, teacher)).toBe(expected);
+        const file = await get(`/api/homework/${homework._id}/file`, student);
+        expect(file.headers['content-disposition']).toContain(`filename="${expected}"`);
+      },
+    );
+
+    it('names the zip entries by the detected type too', async () => {
+      const { course, student, teacher } = await setUp();
+      await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_TXT,
+        filename: 'invoice.hta',
+      });
+      await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'report.html',
+      });
+      const response = await get(`/api/courses/${course._id}/homework.zip`, teacher);
+      expect(response.statusCode).toBe(200);
+      const entries = await readZip(response.rawPayload);
+      expect([...entries.keys()].sort()).toEqual([
+        'Andrii Melnyk/invoice.txt',
+        'Andrii Melnyk/report.pdf',
+      ]);
+      expect(entries.get('Andrii Melnyk/report.pdf')!.equals(SAMPLE_PDF)).toBe(true);
+    });
+
+    it('hands out a row stored before the rule under the corrected name: JSON, download, zip and CSV', async () => {
+      const { course, student, teacher } = await setUp();
+      const homework = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_TXT,
+        filename: 'invoice.txt',
+      });
+      // What an upload stored before names followed the type.
+      await t.db
+        .updateTable('homework')
+        .set({ file_name: 'invoice.hta' })
+        .where('id', '=', homework._id)
+        .execute();
+      const own = await get(`/api/courses/${course._id}/homework`, student);
+      expect((own.json().homework as Homework[])[0]!.fileName).toBe('invoice.txt');
+      const users = (await get(`/api/courses/${course._id}/userswithhw`, teacher)).json()
+        .users as UserWithHomework[];
+      expect(users[0]!.homework[0]!.fileName).toBe('invoice.txt');
+      expect(await download(homework._id, student)).toBe('invoice.txt');
+      expect(await download(homework._id, teacher)).toBe('invoice.txt');
+      const zip = await get(`/api/courses/${course._id}/homework.zip`, teacher);
+      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual(['Andrii Melnyk/invoice.txt']);
+      const csv = (
+        await get(`/api/courses/${course._id}/grades.csv`, teacher)
+      ).rawPayload.toString();
+      expect(csv).toContain(',invoice.txt,');
+      expect(csv).not.toContain('invoice.hta');
     });
   });
 
@@ -515,7 +600,7 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         filename: 'Есе.pdf.txt',
       });
       await uploadHomework(t.app, student, course._id, {
-        content: Buffer.from('друга версія\n'),
+        content: SECOND_PDF,
         filename: 'есе.pdf',
       });
       await uploadHomework(t.app, namesake, course._id, {
@@ -552,7 +637,7 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         ).toBe(true);
       }
       expect(entries.get('Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
-      expect(entries.get('Andrii Melnyk/есе (2).pdf')!.toString()).toBe('друга версія\n');
+      expect(entries.get('Andrii Melnyk/есе (2).pdf')!.equals(SECOND_PDF)).toBe(true);
       expect(entries.get('Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(true);
     });
 

@@ -27,8 +27,10 @@ import {
   findEnrolledCourses,
 } from '../src/features/courses/courses.repository.ts';
 import {
+  findCourseHomeworkUsage,
   findEnrolledSubmitterHomework,
   findOwnHomework,
+  findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
 import { databaseTargets, type TestDatabase } from './helpers.ts';
 
@@ -78,6 +80,11 @@ const hotQueries: HotQuery[] = [
     run: (db) => findEnrolledSubmitterHomework(db, id),
   },
   { name: 'own homework', run: (db) => findOwnHomework(db, id, other) },
+  { name: "upload quota: a user's files and bytes", run: (db) => findUserHomeworkUsage(db, id) },
+  {
+    name: "upload quota: a course's files and bytes",
+    run: (db) => findCourseHomeworkUsage(db, id),
+  },
   { name: "contacts: a teacher's students", run: (db) => findStudentsOfAuthor(db, id) },
   { name: "contacts: a student's teachers", run: (db) => findTeachersOfStudent(db, id) },
   { name: 'session by token hash', run: (db) => findSessionWithUser(db, 'a'.repeat(64)) },

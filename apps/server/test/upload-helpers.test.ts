@@ -3,6 +3,7 @@ import { csvCell, toCsv } from '../src/lib/csv.ts';
 import {
   asciiFileName,
   attachmentDisposition,
+  fileNameForType,
   sanitizeArchiveSegment,
   sanitizeFileName,
   uniqueName,
@@ -39,6 +40,50 @@ describe('sanitizeFileName', () => {
     const name = sanitizeFileName(`${'я'.repeat(300)}.pdf`);
     expect(name).toHaveLength(200);
     expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe("fileNameForType: the user's name with the detected type's extension", () => {
+  const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  it.each([
+    // Another type's extension is replaced.
+    ['invoice.hta', 'text/plain', 'invoice.txt'],
+    ['report.html', 'application/pdf', 'report.pdf'],
+    ['page.HTML', 'text/plain', 'page.txt'],
+    ['essay.pdf', DOCX, 'essay.docx'],
+    ['essay.zip', DOCX, 'essay.docx'],
+    ['scan.png', 'image/jpeg', 'scan.jpg'],
+    ['Есе.pdf.txt', 'application/pdf', 'Есе.pdf.pdf'],
+    ['archive.tar.gz', 'application/zip', 'archive.tar.zip'],
+    ['a.hta.', 'text/plain', 'a.txt'],
+    ['a.hta . ', 'text/plain', 'a.txt'],
+    // The type's own extension, in any case, is kept; for types with several, any of them.
+    ['photo.JPG', 'image/jpeg', 'photo.JPG'],
+    ['photo.jpeg', 'image/jpeg', 'photo.jpeg'],
+    ['Photo.JpEg', 'image/jpeg', 'Photo.JpEg'],
+    ['Реферат.DOC', 'application/msword', 'Реферат.DOC'],
+    ['template.dot', 'application/msword', 'template.dot'],
+    ['essay.docx', DOCX, 'essay.docx'],
+    ['notes.txt', 'text/plain', 'notes.txt'],
+    ['notes.txt.', 'text/plain', 'notes.txt'],
+    // No extension: one is added; a dot inside a name is not an extension.
+    ['passwd', 'text/plain', 'passwd.txt'],
+    ['Lab 3. Kinematics', 'application/pdf', 'Lab 3. Kinematics.pdf'],
+    ['report v1.2', 'application/pdf', 'report v1.2.pdf'],
+    ['file', 'image/png', 'file.png'],
+    // A type we do not know leaves the name as it is.
+    ['data.bin', 'application/octet-stream', 'data.bin'],
+  ])('%j as %s → %j', (name, mime, expected) => {
+    expect(fileNameForType(name, mime)).toBe(expected);
+  });
+
+  it('stays within the length of a stored name', () => {
+    const name = fileNameForType(`${'я'.repeat(200)}`, 'application/pdf');
+    expect(Array.from(name)).toHaveLength(200);
+    expect(name.endsWith('я.pdf')).toBe(true);
+    expect(fileNameForType(sanitizeFileName(`${'я'.repeat(300)}.hta`), 'text/plain')).toMatch(
+      /^я{196}\.txt$/,
+    );
   });
 });
 

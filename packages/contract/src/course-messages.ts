@@ -84,6 +84,14 @@ export const courseMessages = {
   submittedAt: (date: string) => `Надіслано ${date}`,
   downloadFile: (name: string) => `Завантажити файл ${name}`,
   uploadFailed: 'Не вдалося надіслати роботу.',
+  // ---- Withdrawing an ungraded submission (uploads work) ----
+  deleteSubmission: 'Видалити',
+  deleteSubmissionLabel: (fileName: string) => `Видалити роботу ${fileName}`,
+  deleteSubmissionConfirm: (fileName: string) =>
+    `Видалити роботу «${fileName}»? Файл буде видалено назавжди.`,
+  deleteSubmissionConfirmAction: 'Так, видалити',
+  deleteSubmissionFailed: 'Не вдалося видалити роботу.',
+  // ---- end of uploads section ----
   leaveCourse: 'Покинути курс',
   leaveConfirm: 'Покинути курс? Надіслані роботи збережуться.',
   leaveConfirmAction: 'Так, покинути курс',

@@ -1,5 +1,20 @@
 import { signInMessages } from './sign-in-messages.ts';
 
+// ---- Upload quotas (uploads work): how a quota is named in its message ----
+const MB = 1024 * 1024;
+/** A quota in МБ when it is whole megabytes (as configured), otherwise in КБ. */
+const quotaSize = (bytes: number) =>
+  bytes % MB === 0 ? `${bytes / MB} МБ` : `${Math.ceil(bytes / 1024)} КБ`;
+/** 1 файл, 2 файли, 5 файлів, 21 файл, 500 файлів. */
+function files(count: number): string {
+  const ones = count % 10;
+  const tens = count % 100;
+  if (ones === 1 && tens !== 11) return `${count} файл`;
+  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `${count} файли`;
+  return `${count} файлів`;
+}
+// ---- end of upload quotas section ----
+
 /**
  * Every user-facing string of the product, worded exactly as the product
  * specification (and DESIGN.md section 6) words it. Server and web import
@@ -79,6 +94,21 @@ export const messages = {
   feedbackTooLong: 'Відгук — не більше 2000 символів.',
   alreadyGraded: 'Роботу вже оцінено.',
   cursorInvalid: 'Некоректний курсор сторінки: почніть список спочатку.',
+
+  // ---- Upload quotas and deleting a submission (uploads work) ----
+  // 413 when an upload would pass a quota (QUOTA_USER_MB, QUOTA_USER_FILES,
+  // QUOTA_COURSE_MB, QUOTA_COURSE_FILES); the message names the quota.
+  quotaUserBytes: (bytes: number) =>
+    `Перевищено квоту користувача: ${quotaSize(bytes)} на всі ваші роботи. Видаліть неоцінені роботи, які вже не потрібні.`,
+  quotaUserFiles: (count: number) =>
+    `Перевищено квоту користувача: ${files(count)}. Видаліть неоцінені роботи, які вже не потрібні.`,
+  quotaCourseBytes: (bytes: number) =>
+    `Перевищено квоту курсу: ${quotaSize(bytes)} на всі роботи курсу. Повідомте викладача.`,
+  quotaCourseFiles: (count: number) =>
+    `Перевищено квоту курсу: ${files(count)}. Повідомте викладача.`,
+  homeworkDeleteNotOwn: 'Видалити роботу може лише студент, який її надіслав.',
+  homeworkGradedCannotDelete: 'Оцінену роботу не можна видалити.',
+  // ---- end of uploads section ----
 
   // Grades export (CSV columns, in order)
   csvStudent: 'Студент',

@@ -21,6 +21,8 @@ export const API = {
   uploadHomework: 'courses/upload-homework',
   ownHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework`,
   usersWithHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/userswithhw`,
+  /** DELETE: the submitter withdraws an ungraded submission. */
+  homework: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}`,
   homeworkFile: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/file`,
   gradeHomework: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/grade`,
   homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,

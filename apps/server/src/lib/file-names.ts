@@ -1,5 +1,7 @@
 /** Original file names: kept for people, never used as paths. */
 
+import { extensionsOfType } from './file-types.ts';
+
 const MAX_NAME_LENGTH = 200;
 // C0/C1 controls, and the bidirectional overrides that make 'exe.pdf' read as 'fdp.exe'.
 // eslint-disable-next-line no-control-regex
@@ -25,6 +27,37 @@ export function sanitizeFileName(raw: string | undefined, fallback = 'file'): st
         .join('') + extension;
   }
   return name || fallback;
+}
+
+// What people and file managers take for an extension: 1–10 letters or digits, one letter at least
+// (so 'Lab 3. Kinematics' or 'report v1.2' have none, and keep all of their name).
+const EXTENSION = /^(?=[0-9]*[a-z])[a-z0-9]{1,10}$/i;
+
+/**
+ * The name a file of type `mime` is stored and handed out under: the
+ * user's name, but with the detected type's extension (docs/decisions.md,
+ * uploads). An extension that already is one of the type's, in any case,
+ * is kept ('photo.JPG' for a JPEG, 'essay.jpeg' too); any other is replaced
+ * ('invoice.hta' of text → 'invoice.txt', 'report.html' of PDF bytes →
+ * 'report.pdf'); a name without one gets one ('notes' → 'notes.txt').
+ * Used when an upload is stored and again on every way out (the homework
+ * JSON, downloads, the zip and CSV exports), so rows stored before this rule
+ * are handed out by it too. A type we do not know leaves the name alone.
+ */
+export function fileNameForType(name: string, mime: string): string {
+  const extensions = extensionsOfType(mime);
+  if (!extensions) return name;
+  // Trailing dots and spaces are dropped by Windows when it saves the file: 'a.hta.' is 'a.hta'.
+  const trimmed = name.replace(/[.\s]+$/u, '');
+  const dot = trimmed.lastIndexOf('.');
+  const current = dot > 0 ? trimmed.slice(dot + 1) : '';
+  if (current && extensions.includes(current.toLowerCase())) return trimmed;
+  const stem =
+    (EXTENSION.test(current) ? trimmed.slice(0, dot) : trimmed).replace(/[.\s]+$/u, '') || 'file';
+  const extension = `.${extensions[0]}`;
+  const characters = Array.from(stem);
+  const room = MAX_NAME_LENGTH - extension.length;
+  return (characters.length > room ? characters.slice(0, room).join('') : stem) + extension;
 }
 
 /** An entry or folder name inside a zip archive: no separators, no '.' or '..'. */

@@ -13,6 +13,41 @@ export interface DetectedType {
 const homeworkTypes = new Set<string>(HOMEWORK_MIME_TYPES);
 const coverTypes = new Set<string>(COVER_MIME_TYPES);
 
+type AcceptedType = (typeof HOMEWORK_MIME_TYPES)[number] | (typeof COVER_MIME_TYPES)[number];
+
+/**
+ * The extensions a stored file of each type we take may carry, the
+ * canonical one first. A file keeps its name's extension only when it is
+ * one of its type's (any case): a teacher's computer opens a file by its
+ * extension, so 'invoice.hta' whose bytes are text must arrive as a .txt.
+ * Plain text has exactly one: .html, .svg, .hta, .js and the like are text
+ * too, and are what a mismatch would smuggle in.
+ */
+const EXTENSIONS_BY_TYPE: Record<AcceptedType, readonly [string, ...string[]]> = {
+  'application/pdf': ['pdf'],
+  'application/msword': ['doc', 'dot'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['docx'],
+  'application/vnd.oasis.opendocument.text': ['odt'],
+  'text/plain': ['txt'],
+  'application/rtf': ['rtf'],
+  'application/zip': ['zip'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+};
+
+/** The extensions (lower case, without the dot; the canonical one first) of a type we take; undefined for any other. */
+export function extensionsOfType(mime: string): readonly [string, ...string[]] | undefined {
+  return Object.hasOwn(EXTENSIONS_BY_TYPE, mime)
+    ? EXTENSIONS_BY_TYPE[mime as AcceptedType]
+    : undefined;
+}
+
+/** A detected type with its canonical extension. */
+function typed(mime: string): DetectedType {
+  return { mime, ext: extensionsOfType(mime)![0] };
+}
+
 /**
  * A homework type from the first bytes, or null when it is not one we take.
  * DOC is an OLE compound file, a container shared with MSI installers and
@@ -25,18 +60,18 @@ export async function detectHomeworkType(
   fileName: string,
 ): Promise<DetectedType | null> {
   const found = await fileTypeFromBuffer(head);
-  if (!found) return looksLikePlainText(head) ? { mime: 'text/plain', ext: 'txt' } : null;
+  if (!found) return looksLikePlainText(head) ? typed('text/plain') : null;
   if (found.mime === 'application/x-cfb') {
-    return /\.(doc|dot)$/i.test(fileName) ? { mime: 'application/msword', ext: 'doc' } : null;
+    return /\.(doc|dot)$/i.test(fileName) ? typed('application/msword') : null;
   }
-  return homeworkTypes.has(found.mime) ? { mime: found.mime, ext: found.ext } : null;
+  return homeworkTypes.has(found.mime) ? typed(found.mime) : null;
 }
 
 /** A cover is JPEG, PNG or WebP by its bytes; the name is not consulted. */
 export async function detectCoverType(head: Buffer): Promise<DetectedType | null> {
   const found = await fileTypeFromBuffer(head);
   if (!found || !coverTypes.has(found.mime)) return null;
-  return { mime: found.mime, ext: found.ext === 'jpeg' ? 'jpg' : found.ext };
+  return typed(found.mime);
 }
 
 /**

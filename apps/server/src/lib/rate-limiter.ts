@@ -51,6 +51,8 @@ export const RATE_LIMITS = {
   teacherApplicationPerIp: { name: 'teacher-application-ip', limit: 10, windowSeconds: 60 * 60 },
   /** Homework uploads, each up to 20 MB of disk. */
   homeworkUploadPerUser: { name: 'homework-upload-user', limit: 30, windowSeconds: 10 * 60 },
+  /** A student withdrawing ungraded submissions (a file removal each): as many as they may upload. */
+  homeworkDeletePerUser: { name: 'homework-delete-user', limit: 30, windowSeconds: 10 * 60 },
   /** Course creation and updates, each with a cover of up to 5 MB. */
   courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60 },
   // ---- public-site work ----

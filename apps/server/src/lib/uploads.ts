@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import type { Storage, StorageArea } from '../storage/storage.ts';
-import { sanitizeFileName } from './file-names.ts';
+import { fileNameForType, sanitizeFileName } from './file-names.ts';
 import { SNIFF_BYTES, type DetectedType } from './file-types.ts';
 import { createStorageName } from './ids.ts';
 
@@ -19,10 +19,16 @@ export interface UploadRule {
   unsupportedMessage: string;
 }
 
+/** A tighter limit for one upload (what is left of a quota), and what to answer when it is passed. */
+export interface UploadLimit {
+  maxBytes: number;
+  tooLargeMessage: string;
+}
+
 /** A file that is in storage now (its row, if any, comes next). */
 export interface StoredUpload {
   key: string;
-  /** The client's name, sanitised: never a path. */
+  /** The client's name, sanitised (never a path), with the detected type's extension (lib/file-names.ts). */
   fileName: string;
   size: number;
   mimeType: string;
@@ -96,7 +102,7 @@ export async function storeUpload(
 
   const key = `${rule.area}/${createStorageName()}${rule.keyWithExtension ? `.${type.ext}` : ''}`;
   const { size } = await storage.write(key, Readable.from(headThenRest(), { objectMode: false }));
-  return { key, fileName, size, mimeType: type.mime };
+  return { key, fileName: fileNameForType(fileName, type.mime), size, mimeType: type.mime };
 }
 
 export interface MultipartFormOptions<F extends string> {
@@ -106,10 +112,13 @@ export interface MultipartFormOptions<F extends string> {
   file: { field: string; rule: UploadRule; optional?: boolean };
   /**
    * Runs when the file part arrives, with the fields sent before it: a
-   * refusal here (not enrolled, not the author) stores nothing. When the
-   * file comes first, the caller checks again after the form is read.
+   * refusal here (not enrolled, not the author, no quota left) stores
+   * nothing. It may return a limit for this upload: when lower than the
+   * rule's, the file is refused with its message as soon as it passes it
+   * while streaming (the rule's own limit keeps the rule's message). When
+   * the file comes first, the caller checks again after the form is read.
    */
-  beforeFile?: (fieldsSoFar: Partial<Record<F, string>>) => Promise<void>;
+  beforeFile?: (fieldsSoFar: Partial<Record<F, string>>) => Promise<UploadLimit | void>;
 }
 
 export interface MultipartForm<F extends string> {
@@ -165,8 +174,12 @@ export async function readMultipartForm<F extends string>(
         });
       }
       sawFile = true;
-      await options.beforeFile?.({ ...fields });
-      stored = await storeUpload(storage, part.file, part.filename, options.file.rule);
+      const limit = await options.beforeFile?.({ ...fields });
+      const rule =
+        limit && limit.maxBytes < options.file.rule.maxBytes
+          ? { ...options.file.rule, ...limit }
+          : options.file.rule;
+      stored = await storeUpload(storage, part.file, part.filename, rule);
     }
     if (!stored && !options.file.optional) {
       throw new AppError('BAD_REQUEST', messages.fileRequired, {

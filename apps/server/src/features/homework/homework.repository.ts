@@ -1,4 +1,5 @@
 import type { Db, HomeworkTable } from '../../db/database.ts';
+import { dialectOf } from '../../db/dialect-of.ts';
 
 export type HomeworkRow = HomeworkTable;
 
@@ -113,4 +114,72 @@ export async function setGradeIfUngraded(
     .where('grade', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Deletes a submission of `userId` that has no grade yet, in one conditional
+ * statement: of a delete and a grade racing, exactly one wins. True when
+ * this call deleted it.
+ */
+export async function deleteHomeworkIfUngraded(
+  db: Db,
+  id: string,
+  userId: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('homework')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .where('grade', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** How many submissions, and how many bytes, count against a quota. */
+export interface HomeworkUsage {
+  files: number;
+  bytes: number;
+}
+
+async function usage(
+  db: Db,
+  column: 'user_id' | 'course_id',
+  value: string,
+): Promise<HomeworkUsage> {
+  const row = await db
+    .selectFrom('homework')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('files'),
+      eb.fn.coalesce(eb.fn.sum<number | string | null>('size'), eb.lit(0)).as('bytes'),
+    ])
+    .where(column, '=', value)
+    .executeTakeFirst();
+  // PostgreSQL answers count and sum of integers as bigint, which the driver hands over as text.
+  return { files: Number(row?.files ?? 0), bytes: Number(row?.bytes ?? 0) };
+}
+
+/** Everything a user has handed in, in every course (index homework_user_course_submitted). */
+export function findUserHomeworkUsage(db: Db, userId: string): Promise<HomeworkUsage> {
+  return usage(db, 'user_id', userId);
+}
+
+/** Everything handed in to a course, by every student (index homework_course_user_submitted). */
+export function findCourseHomeworkUsage(db: Db, courseId: string): Promise<HomeworkUsage> {
+  return usage(db, 'course_id', courseId);
+}
+
+/**
+ * Inside a transaction that adds a submission: makes the uploads of one user,
+ * and those to one course, take turns until it ends, so two uploads cannot
+ * both fit the room only one of them has. PostgreSQL locks the user's and
+ * the course's rows (always in that order: no deadlock between uploads;
+ * FOR NO KEY UPDATE, so enrolments and foreign-key checks are not held up).
+ * SQLite needs nothing here: it has one writer at a time, and the
+ * transaction holds the write lock from its INSERT on, which comes before
+ * the sums are read.
+ */
+export async function lockQuotaOwners(db: Db, userId: string, courseId: string): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
+  await db.selectFrom('courses').select('id').where('id', '=', courseId).forNoKeyUpdate().execute();
 }

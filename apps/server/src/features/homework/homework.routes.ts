@@ -23,7 +23,9 @@ import {
   assertEnrolled,
   createGradesCsv,
   createHomeworkArchive,
+  deleteOwnHomework,
   gradeHomework,
+  homeworkUploadLimit,
   homeworkUploadRule,
   listOwnHomework,
   listUsersWithHomework,
@@ -90,14 +92,19 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         const form = await readMultipartForm(request, app.storage, {
           fields: ['courseId', 'comment'],
           file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
-          // When the course id came first, a caller who may not submit is refused before any byte is stored.
+          // When the course id came first, a caller who may not submit is refused before any byte is
+          // stored; a file is refused as soon as it passes what is left of the user's (and, with the
+          // course known, the course's) quota.
           beforeFile: async (fields) => {
-            if (fields.courseId) await assertEnrolled(app.db, user._id, fields.courseId.trim());
+            const courseId = fields.courseId?.trim() || undefined;
+            if (courseId) await assertEnrolled(app.db, user._id, courseId);
+            return homeworkUploadLimit(app.db, app.config.quota, user._id, courseId);
           },
         });
         const homework = await withUploadCleanup(app.storage, form.file, () =>
           submitHomework(
             app.db,
+            app.config.quota,
             user._id,
             parseFormFields(homeworkFormSchema, form.fields),
             form.file!,
@@ -193,6 +200,35 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
           'Content-Length': String(file.size),
         })
         .send(file.stream);
+    },
+  );
+
+  app.delete(
+    '/homework/:id',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary:
+          'Withdraw an ungraded submission (its submitter only): the row and the file go; a graded one answers 409',
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          204: z.null().describe('Deleted'),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = getCurrentUser(request);
+      await app.throttle(RATE_LIMITS.homeworkDeletePerUser, user._id);
+      await deleteOwnHomework(app.db, app.storage, user._id, request.params.id, (key, error) =>
+        request.log.warn(
+          { key, err: error },
+          'homework file not removed after its row; the orphan sweep will remove it',
+        ),
+      );
+      return reply.code(204).send(null);
     },
   );
 

@@ -8,34 +8,54 @@ import {
   type UserWithHomework,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { toCsv } from '../../lib/csv.ts';
-import { sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../../lib/file-names.ts';
+import {
+  fileNameForType,
+  sanitizeArchiveSegment,
+  sanitizeFileName,
+  uniqueName,
+} from '../../lib/file-names.ts';
 import { detectHomeworkType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
-import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
+import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import {
+  deleteHomeworkIfUngraded,
   findCourseHomework,
+  findCourseHomeworkUsage,
   findEnrolledSubmitterHomework,
   findHomeworkById,
   findHomeworkCourse,
   findOwnHomework,
+  findUserHomeworkUsage,
   insertHomework,
   isEnrolled,
+  lockQuotaOwners,
   setGradeIfUngraded,
   type HomeworkCourse,
+  type HomeworkUsage,
   type HomeworkRow,
   type SubmitterHomeworkRow,
 } from './homework.repository.ts';
+
+/**
+ * The name a submission's file is handed out under, the same everywhere (the
+ * JSON, the download, the zip and CSV exports): rows stored before uploads
+ * took the detected type's extension get it here (lib/file-names.ts).
+ */
+function handedOutName(row: Pick<HomeworkRow, 'file_name' | 'mime_type'>): string {
+  return fileNameForType(row.file_name, row.mime_type);
+}
 
 export function toHomework(row: HomeworkRow): Homework {
   return {
     _id: row.id,
     courseId: row.course_id,
     userId: row.user_id,
-    fileName: row.file_name,
+    fileName: handedOutName(row),
     size: Number(row.size),
     mimeType: row.mime_type,
     comment: row.comment,
@@ -92,12 +112,61 @@ export function isLateSubmission(dueAt: string | null, submittedAt: string): boo
   return dueAt !== null && Date.parse(submittedAt) > Date.parse(dueAt);
 }
 
+// ---------------------------------------------------------------- quotas
+
+const quotaError = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+
+/**
+ * Quotas (docs/decisions.md, uploads). Before an upload's file is read: 413
+ * when the user or the course has no file or byte left under its quota,
+ * otherwise how many bytes this upload may take while it streams, with the
+ * message of the quota that would stop it. `courseId` is unknown when the
+ * file comes before the course field: then only the user's quota is applied
+ * here, and the course's when the row is written (submitHomework).
+ */
+export async function homeworkUploadLimit(
+  db: Db,
+  quota: UploadQuota,
+  userId: string,
+  courseId: string | undefined,
+): Promise<UploadLimit> {
+  const user = await findUserHomeworkUsage(db, userId);
+  const course = courseId === undefined ? undefined : await findCourseHomeworkUsage(db, courseId);
+  if (user.files >= quota.userFiles) throw quotaError(messages.quotaUserFiles(quota.userFiles));
+  if (course && course.files >= quota.courseFiles)
+    throw quotaError(messages.quotaCourseFiles(quota.courseFiles));
+  const userLeft = quota.userBytes - user.bytes;
+  const courseLeft = course ? quota.courseBytes - course.bytes : Infinity;
+  if (userLeft <= 0) throw quotaError(messages.quotaUserBytes(quota.userBytes));
+  if (courseLeft <= 0) throw quotaError(messages.quotaCourseBytes(quota.courseBytes));
+  return userLeft <= courseLeft
+    ? { maxBytes: userLeft, tooLargeMessage: messages.quotaUserBytes(quota.userBytes) }
+    : { maxBytes: courseLeft, tooLargeMessage: messages.quotaCourseBytes(quota.courseBytes) };
+}
+
+/** 413 naming the first quota that `user` or `course` (with the new submission counted) passes. */
+function assertWithinQuota(quota: UploadQuota, user: HomeworkUsage, course: HomeworkUsage): void {
+  if (user.files > quota.userFiles) throw quotaError(messages.quotaUserFiles(quota.userFiles));
+  if (course.files > quota.courseFiles)
+    throw quotaError(messages.quotaCourseFiles(quota.courseFiles));
+  if (user.bytes > quota.userBytes) throw quotaError(messages.quotaUserBytes(quota.userBytes));
+  if (course.bytes > quota.courseBytes)
+    throw quotaError(messages.quotaCourseBytes(quota.courseBytes));
+}
+
+// ---------------------------------------------------------------- submissions
+
 /**
  * Records a submission whose file is already stored. Every upload is a new
- * submission: earlier ones (graded or not) stay as they are.
+ * submission: earlier ones (graded or not) stay as they are. The quotas are
+ * checked again in the transaction that adds the row, with the row counted:
+ * uploads that streamed side by side each passed the check made before
+ * their file, but only those that still fit are kept (413 rolls the row
+ * back; the caller removes the file).
  */
 export async function submitHomework(
   db: Db,
+  quota: UploadQuota,
   userId: string,
   fields: HomeworkFormFields,
   file: StoredUpload,
@@ -119,8 +188,48 @@ export async function submitHomework(
     feedback: null,
     graded_at: null,
   };
-  await insertHomework(db, row);
+  await db.transaction().execute(async (trx) => {
+    await lockQuotaOwners(trx, userId, course.id);
+    await insertHomework(trx, row);
+    assertWithinQuota(
+      quota,
+      await findUserHomeworkUsage(trx, userId),
+      await findCourseHomeworkUsage(trx, course.id),
+    );
+  });
   return toHomework(row);
+}
+
+/**
+ * The submitter withdraws an ungraded submission: the row goes in one
+ * statement conditional on it having no grade (a grade that lands first
+ * wins: 409), then the file. A file whose removal fails is reported through
+ * `onFileLeft` and left to the orphan sweep (features/files), since the
+ * row, which is what counts, is gone. 404 unknown, 403 anyone else's (the
+ * course author included: a teacher grades, a student withdraws), 409 graded.
+ */
+export async function deleteOwnHomework(
+  db: Db,
+  storage: Storage,
+  userId: string,
+  homeworkId: string,
+  onFileLeft: (key: string, error: unknown) => void = () => {},
+): Promise<void> {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  if (row.user_id !== userId) throw new AppError('FORBIDDEN', messages.homeworkDeleteNotOwn);
+  if (row.grade !== null) throw new AppError('CONFLICT', messages.homeworkGradedCannotDelete);
+  if (!(await deleteHomeworkIfUngraded(db, homeworkId, userId))) {
+    // Graded, or deleted by a parallel call, between the read and the delete.
+    if (await findHomeworkById(db, homeworkId))
+      throw new AppError('CONFLICT', messages.homeworkGradedCannotDelete);
+    throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  }
+  try {
+    await storage.remove(row.file_key);
+  } catch (error) {
+    onFileLeft(row.file_key, error);
+  }
 }
 
 export async function listOwnHomework(
@@ -177,7 +286,7 @@ export async function openHomeworkFile(
     throw new AppError('FORBIDDEN', messages.forbidden);
   try {
     const { stream, size } = await storage.read(row.file_key);
-    return { stream, size, fileName: row.file_name, mimeType: row.mime_type };
+    return { stream, size, fileName: handedOutName(row), mimeType: row.mime_type };
   } catch (error) {
     if (error instanceof StorageNotFoundError)
       throw new AppError('NOT_FOUND', messages.homeworkNotFound);
@@ -202,7 +311,12 @@ export async function gradeHomework(
     feedback: feedback === '' ? null : feedback,
     graded_at: new Date().toISOString(),
   });
-  if (!graded) throw new AppError('CONFLICT', messages.alreadyGraded);
+  if (!graded) {
+    // Graded by a racing call, or withdrawn by its submitter since it was read.
+    if (!(await findHomeworkById(db, homeworkId)))
+      throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+    throw new AppError('CONFLICT', messages.alreadyGraded);
+  }
   const updated = await findHomeworkById(db, homeworkId);
   if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   return toHomework(updated);
@@ -268,7 +382,7 @@ export async function createHomeworkArchive(
       };
       folders.set(row.user_id, folder);
     }
-    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(row.file_name, 'file'), folder.files)}`;
+    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
     zip.addReadStreamLazy(
       entry,
       { mtime: new Date(row.submitted_at), compress: COMPRESSIBLE_TYPES.has(row.mime_type) },
@@ -321,7 +435,7 @@ export async function createGradesCsv(
     ...rows.map((row) => [
       row.username,
       row.telephone,
-      row.file_name,
+      handedOutName(row),
       row.submitted_at,
       Number(row.is_late) === 1 ? messages.csvYes : messages.csvNo,
       row.grade,

@@ -6,6 +6,7 @@ import { createTestServices } from '../../test/fake-api';
 import {
   coursesReducer,
   createCourse,
+  deleteHomework,
   enroll,
   fetchAuthorCourses,
   fetchCourse,
@@ -320,6 +321,27 @@ describe('courses reducer', () => {
       state = reduce(state, fetchOwnHomework.rejected(null, 'r', 'c1', failure));
       expect(state.status).toBe('error');
       expect(state.ownHomework).toEqual({ c1: homework });
+    });
+  });
+
+  describe('deleteHomework', () => {
+    it('fulfilled: the submission leaves its course’s list; rejected: the list is kept', () => {
+      const input = { courseId: 'c1', homeworkId: 'h1' };
+      const before = {
+        ...initialCoursesState,
+        ownHomework: { c1: [makeHomework({ _id: 'h2' }), makeHomework()], c2: [makeHomework()] },
+      };
+      const refused = reduce(
+        before,
+        deleteHomework.rejected(null, 'r', input, {
+          message: messages.homeworkGradedCannotDelete,
+          status: 409,
+        }),
+      );
+      expect(refused.ownHomework).toEqual(before.ownHomework);
+      const state = reduce(before, deleteHomework.fulfilled('h1', 'r', input));
+      expect(state.ownHomework.c1?.map((entry) => entry._id)).toEqual(['h2']);
+      expect(state.ownHomework.c2?.map((entry) => entry._id)).toEqual(['h1']);
     });
   });
 

@@ -151,6 +151,11 @@ export interface UploadHomeworkResult {
   message: string;
 }
 
+export interface DeleteHomeworkInput {
+  courseId: string;
+  homeworkId: string;
+}
+
 export interface GradeHomeworkInput {
   courseId: string;
   homeworkId: string;
@@ -362,6 +367,19 @@ export const unenroll = createCoursesThunk(
   },
 );
 
+/** DELETE homework/{id}: the student withdraws an ungraded submission (204; 409 once graded). */
+export const deleteHomework = createCoursesThunk(
+  'courses/deleteHomework',
+  async ({ homeworkId }: DeleteHomeworkInput, { extra, rejectWithValue }) => {
+    try {
+      await extra.http.delete(API.homework(homeworkId));
+      return homeworkId;
+    } catch (error) {
+      return rejectWithValue(logged('Deleting homework', error));
+    }
+  },
+);
+
 /** PUT homework/{id}/grade: a grade is final (409 once graded). */
 export const gradeHomework = createCoursesThunk(
   'courses/gradeHomework',
@@ -537,6 +555,12 @@ const coursesSlice = createSlice({
       })
       .addCase(uploadHomework.rejected, (state) => {
         state.homeworkStatus = 'error';
+      })
+
+      .addCase(deleteHomework.fulfilled, (state, action) => {
+        const { courseId, homeworkId } = action.meta.arg;
+        const list = state.ownHomework[courseId];
+        if (list) state.ownHomework[courseId] = list.filter((entry) => entry._id !== homeworkId);
       })
 
       .addCase(enroll.pending, (state) => started(state))

@@ -159,6 +159,76 @@ describe("the student's course page", () => {
     expect(fileInput().getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('a quota refusal (413) is shown beside the file, in the server’s words', async () => {
+    const quota = messages.quotaUserBytes(500 * 1024 * 1024);
+    const { user } = await setup({
+      extra: {
+        [`POST ${API.uploadHomework}`]: {
+          status: 413,
+          body: { message: quota, code: 'PAYLOAD_TOO_LARGE' },
+        },
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: course.title });
+    await user.upload(fileInput(), pdf());
+    await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
+    expect(await screen.findByText(quota)).toBeTruthy();
+    expect(quota).toMatch(/^Перевищено квоту користувача: 500 МБ/);
+    expect(fileInput().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("an ungraded submission can be withdrawn after a confirmation; a graded one can't", async () => {
+    const { user, calls } = await setup({
+      extra: { [`DELETE ${API.homework('h2')}`]: { status: 204 } },
+    });
+    const list = await screen.findByRole('region', { name: 'Мої роботи' });
+    const items = await within(list).findAllByRole('listitem');
+    expect(within(items[1]!).queryByRole('button', { name: /^Видалити/ })).toBeNull();
+
+    const open = within(items[0]!).getByRole('button', { name: 'Видалити роботу second.pdf' });
+    expect(open.textContent).toBe('Видалити');
+    await user.click(open);
+    expect(
+      screen.getByText('Видалити роботу «second.pdf»? Файл буде видалено назавжди.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Скасувати' }));
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Видалити роботу second.pdf' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Видалити роботу second.pdf' }));
+    const confirm = screen.getByRole('button', { name: 'Так, видалити' });
+    expect(document.activeElement).toBe(confirm);
+    await user.click(confirm);
+    await vi.waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByText('first.pdf')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual([
+      API.homework('h2'),
+    ]);
+  });
+
+  it('a refused withdrawal shows the server’s message and keeps the submission', async () => {
+    const { user } = await setup({
+      extra: {
+        [`DELETE ${API.homework('h2')}`]: {
+          status: 409,
+          body: { message: messages.homeworkGradedCannotDelete, code: 'CONFLICT' },
+        },
+      },
+    });
+    const list = await screen.findByRole('region', { name: 'Мої роботи' });
+    await user.click(
+      await within(list).findByRole('button', { name: 'Видалити роботу second.pdf' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Так, видалити' }));
+    const question = screen.getByRole('group', { name: /^Видалити роботу «second\.pdf»/ });
+    expect((await within(question).findByRole('alert')).textContent).toBe(
+      messages.homeworkGradedCannotDelete,
+    );
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+  });
+
   it('a file can be dropped on the drop zone', async () => {
     await setup();
     await screen.findByRole('heading', { level: 1, name: course.title });

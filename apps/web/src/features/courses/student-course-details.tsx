@@ -127,7 +127,7 @@ function EnrolledCourse({ course }: { course: Course }) {
       </PageSection>
       <PageSection id="own-submissions" title={courseMessages.mySubmissions}>
         {homework ? (
-          <OwnSubmissions homework={homework} />
+          <OwnSubmissions courseId={course._id} homework={homework} />
         ) : loads.ownHomework === 'error' ? (
           <LoadError
             message={courseMessages.courseLoadFailed}

@@ -1,8 +1,94 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { courseMessages, type Homework } from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { deleteHomework } from '../course-slice';
+import { useCoursesDispatch } from '../hooks';
 import { GradeResult, SubmissionFacts } from './submission-facts';
 
-/** The signed-in student's submissions to a course, newest first, with grades or 'очікує оцінки'. */
-export function OwnSubmissions({ homework }: { homework: Homework[] }) {
+/**
+ * 'Видалити' on an ungraded submission, with an inline confirmation: the
+ * file is gone for good, and it frees the student's quota. A refusal (409
+ * once a teacher graded it meanwhile) shows the server's message.
+ */
+function WithdrawSubmission({ courseId, homework }: { courseId: string; homework: Homework }) {
+  const dispatch = useCoursesDispatch();
+  const questionId = useId();
+  const [confirming, setConfirming] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const openRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+
+  const withdraw = async () => {
+    setPending(true);
+    setError(null);
+    const result = await dispatch(deleteHomework({ courseId, homeworkId: homework._id }));
+    // On success the submission leaves the list, and this component with it.
+    if (deleteHomework.rejected.match(result)) {
+      setPending(false);
+      setError(result.payload?.message ?? courseMessages.deleteSubmissionFailed);
+    }
+  };
+
+  const cancel = () => {
+    setConfirming(false);
+    setError(null);
+    // Back to the button that opened the question.
+    setTimeout(() => openRef.current?.focus());
+  };
+
+  if (!confirming) {
+    return (
+      <Button
+        ref={openRef}
+        variant="secondary"
+        onClick={() => setConfirming(true)}
+        aria-label={courseMessages.deleteSubmissionLabel(homework.fileName)}
+      >
+        {courseMessages.deleteSubmission}
+      </Button>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-labelledby={questionId}
+      className="space-y-3 rounded-xl border border-amber-200 bg-amber-50 p-3"
+    >
+      <p id={questionId} className="break-words text-sm font-medium text-amber-950">
+        {courseMessages.deleteSubmissionConfirm(homework.fileName)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          ref={confirmRef}
+          onClick={() => void withdraw()}
+          disabled={pending}
+          aria-busy={pending}
+        >
+          {courseMessages.deleteSubmissionConfirmAction}
+        </Button>
+        <Button variant="secondary" onClick={cancel} disabled={pending}>
+          {courseMessages.cancel}
+        </Button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The signed-in student's submissions to a course, newest first, with
+ * grades or 'очікує оцінки'; an ungraded one can be withdrawn.
+ */
+export function OwnSubmissions({ courseId, homework }: { courseId: string; homework: Homework[] }) {
   if (homework.length === 0)
     return <p className="text-sm text-slate-600">{courseMessages.noSubmissions}</p>;
   return (
@@ -13,8 +99,9 @@ export function OwnSubmissions({ homework }: { homework: Homework[] }) {
           className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
         >
           <SubmissionFacts homework={entry} />
-          <div className="sm:max-w-xs sm:shrink-0">
+          <div className="space-y-2 sm:max-w-xs sm:shrink-0">
             <GradeResult homework={entry} />
+            {entry.grade === null && <WithdrawSubmission courseId={courseId} homework={entry} />}
           </div>
         </li>
       ))}
