@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES } from '@urok/contract';
+import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES, VIDEO_MAX_MB_DEFAULT } from '@urok/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -32,6 +32,8 @@ const envSchema = z.object({
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
+  // Course content: the largest lesson video upload, in megabytes.
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(VIDEO_MAX_MB_DEFAULT),
 });
 
 export interface Config {
@@ -68,6 +70,8 @@ export interface Config {
    * (its start-up sweep runs before it serves; main.ts).
    */
   fileSweepGraceMs: number;
+  /** The largest lesson video (VIDEO_MAX_MB), in bytes; checked while the upload streams. */
+  videoMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
     fileSweepGraceMs: e.FILE_SWEEP_GRACE_MINUTES * 60 * 1000,
+    videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
   };
 }
