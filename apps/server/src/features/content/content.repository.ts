@@ -67,8 +67,8 @@ export async function countSections(db: Db, courseId: string): Promise<number> {
     .selectFrom('sections')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('course_id', '=', courseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** One past the course's last section position (0 for the first). */
@@ -155,8 +155,8 @@ export async function countLessons(db: Db, courseId: string): Promise<number> {
     .selectFrom('lessons')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('course_id', '=', courseId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export function findLessonWithAuthor(
@@ -284,8 +284,8 @@ export async function countPublishedLessons(db: Db, courseId: string): Promise<n
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('course_id', '=', courseId)
     .where('published', '=', 1)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
