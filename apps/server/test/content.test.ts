@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Course } from '@urok/contract';
 import type { Lesson } from '@urok/contract/schemas';
+import { loadConfig } from '../src/config.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
@@ -28,6 +29,15 @@ import {
 } from './content-fixtures.ts';
 
 const VIDEO_MAX_BYTES = 64 * 1024;
+
+describe('VIDEO_MAX_MB', () => {
+  it('defaults to 1024 MB and stops the start with a message naming it when invalid', () => {
+    expect(loadConfig({}).videoMaxBytes).toBe(1024 * 1024 * 1024);
+    expect(loadConfig({ VIDEO_MAX_MB: '200' }).videoMaxBytes).toBe(200 * 1024 * 1024);
+    for (const bad of ['0', 'abc', '1.5', '-3'])
+      expect(() => loadConfig({ VIDEO_MAX_MB: bad }), bad).toThrow(/VIDEO_MAX_MB/);
+  });
+});
 
 describe.each(databaseTargets)('course content on $name', (target) => {
   const t = useTestApp(target, { config: { videoMaxBytes: VIDEO_MAX_BYTES } });
