@@ -21,6 +21,7 @@ import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
+import { contentRoutes } from './features/content/content.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(
       await typed.register(contactsRoutes);
       await typed.register(coursesRoutes);
       await typed.register(homeworkRoutes);
+      await typed.register(contentRoutes);
       await typed.register(filesRoutes);
     },
     { prefix: '/api' },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES } from '@urok/contract';
+import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES, VIDEO_MAX_MB_DEFAULT } from '@urok/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -43,6 +43,8 @@ const envSchema = z.object({
   QUOTA_COURSE_MB: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   QUOTA_COURSE_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   // ---- end of uploads section ----
+  // Course content: the largest lesson video upload, in megabytes.
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(VIDEO_MAX_MB_DEFAULT),
 });
 
 /** How much homework may be stored: per account across its courses, and per course across its students. */
@@ -103,6 +105,8 @@ export interface Config {
   /** Homework quotas (QUOTA_USER_MB, QUOTA_USER_FILES, QUOTA_COURSE_MB, QUOTA_COURSE_FILES). */
   quota: UploadQuota;
   // ---- end of uploads section ----
+  /** The largest lesson video (VIDEO_MAX_MB), in bytes; checked while the upload streams. */
+  videoMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -161,5 +165,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       courseFiles: e.QUOTA_COURSE_FILES,
     },
     // ---- end of uploads section ----
+    videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
   };
 }

@@ -14,6 +14,16 @@ import {
   uploadHomework,
   uploadHomeworkRequest,
 } from './course-fixtures.ts';
+import {
+  addLesson,
+  addSection,
+  attachFile,
+  fileForm,
+  getOutlineAs,
+  paragraphDoc,
+  sampleMp4,
+  uploadVideo,
+} from './content-fixtures.ts';
 
 /**
  * demotedAuthor: wrote the course as a teacher, then was made a student (make-student).
@@ -36,6 +46,21 @@ interface Fixture {
   homework: Homework;
   coverName: string;
   enrolled: Account;
+  /** Built only for the endpoints that ask for it (`content: true`). */
+  content?: ContentFixture;
+}
+
+/**
+ * The course's content: its first section with a published lesson (with a
+ * file and a video) and a draft (with a file), and an empty second section.
+ */
+interface ContentFixture {
+  sectionId: string;
+  emptySectionId: string;
+  published: string;
+  draft: string;
+  publishedFile: string;
+  draftFile: string;
 }
 
 type Statuses = [
@@ -50,6 +75,7 @@ type Statuses = [
 
 interface Endpoint {
   name: string;
+  content?: true;
   request(fixture: Fixture): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
   expected: Statuses;
 }
@@ -162,12 +188,177 @@ const MATRIX: Endpoint[] = [
   },
 ];
 
+const content = (f: Fixture) => f.content!;
+const videoForm = () => fileForm(sampleMp4(), 'урок.mp4');
+const pdfForm = () => fileForm(Buffer.from('%PDF-1.4\n%%EOF\n'), 'таємниця.pdf');
+
+/** Course content (DESIGN.md section 8): who may do what. */
+MATRIX.push(
+  {
+    name: 'GET courses/{id}/outline',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/outline` }),
+    expected: [200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'PUT courses/{id}/outline',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/courses/${f.course._id}/outline`,
+      payload: {
+        sections: [
+          { _id: content(f).emptySectionId, items: [{ kind: 'lesson', _id: content(f).draft }] },
+          { _id: content(f).sectionId, items: [{ kind: 'lesson', _id: content(f).published }] },
+        ],
+      },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'POST courses/{id}/sections',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/courses/${f.course._id}/sections`,
+      payload: { title: 'Нова тема' },
+    }),
+    expected: [401, 403, 403, 403, 201, 403, 403],
+  },
+  {
+    name: 'PUT sections/{id}',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/sections/${content(f).sectionId}`,
+      payload: { title: 'Перейменована' },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'DELETE sections/{id} (empty)',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/sections/${content(f).emptySectionId}` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'POST courses/{id}/lessons',
+    content: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/courses/${f.course._id}/lessons`,
+      payload: { sectionId: content(f).sectionId, title: 'Новий', body: paragraphDoc('Текст') },
+    }),
+    expected: [401, 403, 403, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET lessons/{id} (published)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/lessons/${content(f).published}` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET lessons/{id} (draft)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/lessons/${content(f).draft}` }),
+    expected: [401, 404, 404, 404, 200, 404, 404],
+  },
+  {
+    name: 'PUT lessons/{id}',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/lessons/${content(f).draft}`,
+      payload: { title: 'Змінений', published: true },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'DELETE lessons/{id}',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/lessons/${content(f).published}` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'POST lessons/{id}/attachments',
+    content: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/lessons/${content(f).draft}/attachments`,
+      ...pdfForm(),
+    }),
+    expected: [401, 403, 403, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET attachments/{id}/file (published lesson)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/attachments/${content(f).publishedFile}/file` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET attachments/{id}/file (draft lesson)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/attachments/${content(f).draftFile}/file` }),
+    expected: [401, 404, 404, 404, 200, 404, 404],
+  },
+  {
+    name: 'DELETE attachments/{id}',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/attachments/${content(f).publishedFile}` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'PUT lessons/{id}/video',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/lessons/${content(f).draft}/video`,
+      ...videoForm(),
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET lessons/{id}/video (published lesson)',
+    content: true,
+    request: (f) => ({
+      method: 'GET',
+      url: `/api/lessons/${content(f).published}/video`,
+      headers: { range: 'bytes=0-99' },
+    }),
+    expected: [401, 403, 206, 403, 206, 403, 403],
+  },
+  {
+    name: 'DELETE lessons/{id}/video',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/lessons/${content(f).published}/video` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'PUT lessons/{id}/completion',
+    content: true,
+    request: (f) => ({ method: 'PUT', url: `/api/lessons/${content(f).published}/completion` }),
+    expected: [401, 403, 204, 403, 403, 403, 403],
+  },
+  {
+    name: 'DELETE lessons/{id}/completion',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/lessons/${content(f).published}/completion` }),
+    expected: [401, 403, 204, 403, 403, 403, 403],
+  },
+  {
+    name: 'GET courses/{id}/progress',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/progress` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+);
+
 const CASES = MATRIX.flatMap((endpoint) =>
   ROLES.map((role, index) => ({
     endpoint: endpoint.name,
     role,
     status: endpoint.expected[index]!,
     request: endpoint.request,
+    withContent: endpoint.content === true,
   })),
 );
 
@@ -225,7 +416,36 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
    * The course of the author, or (for the demoted author) of the demoted
    * teacher, written while still a teacher and demoted again before the call.
    */
-  async function makeFixture(role: Role): Promise<Fixture> {
+  async function makeContent(owner: Account, courseId: string): Promise<ContentFixture> {
+    const outline = await getOutlineAs(t.app, owner, courseId);
+    const sectionId = outline.sections[0]._id as string;
+    const empty = await addSection(t.app, owner, courseId, 'Порожня тема');
+    const published = await addLesson(t.app, owner, courseId, {
+      sectionId,
+      title: 'Таємний урок',
+      published: true,
+    });
+    const draft = await addLesson(t.app, owner, courseId, { sectionId, title: 'Таємна чернетка' });
+    const publishedFile = await attachFile(
+      t.app,
+      owner,
+      published._id,
+      SAMPLE_JPEG,
+      'таємниця.jpg',
+    );
+    const draftFile = await attachFile(t.app, owner, draft._id, SAMPLE_JPEG, 'таємниця.jpg');
+    await uploadVideo(t.app, owner, published._id, sampleMp4());
+    return {
+      sectionId,
+      emptySectionId: empty._id,
+      published: published._id,
+      draft: draft._id,
+      publishedFile: publishedFile._id,
+      draftFile: draftFile._id,
+    };
+  }
+
+  async function makeFixture(role: Role, withContent = false): Promise<Fixture> {
     const owner = role === 'demotedAuthor' ? actors.demotedAuthor : actors.author;
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, true);
     const course = await createCourse(
@@ -239,17 +459,19 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       content: Buffer.from('Таємна відповідь студента\n'),
       filename: 'таємниця.txt',
     });
+    const content = withContent ? await makeContent(owner, course._id) : undefined;
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, false);
     return {
       course,
       homework,
       coverName: course.coverUrl!.split('/').pop()!,
       enrolled: actors.enrolled,
+      ...(content ? { content } : {}),
     };
   }
 
-  it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request }) => {
-    const fixture = await makeFixture(role);
+  it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request, withContent }) => {
+    const fixture = await makeFixture(role, withContent);
     const options = request(fixture);
     const caller = role === 'anonymous' ? null : actors[role];
     const response = await t.app.inject({
@@ -274,6 +496,10 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         actors.enrolled.telephone,
         actors.author.telephone,
         actors.demotedAuthor.telephone,
+        'Таємний урок',
+        'Таємна чернетка',
+        'Текст уроку',
+        ...Object.values(fixture.content ?? {}),
       ]) {
         expect(response.body).not.toContain(secret);
       }
@@ -327,6 +553,9 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'GET', url: `/api/homework/${missing}/file` }, 404],
       [{ method: 'PUT', url: `/api/homework/${missing}/grade`, payload: { grade: '5' } }, 404],
       [{ method: 'DELETE', url: `/api/homework/${missing}` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/outline` }, 404],
+      [{ method: 'POST', url: `/api/courses/${missing}/sections`, payload: { title: 'Т' } }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/progress` }, 404],
     ];
     for (const [options, status] of requests) {
       const response = await t.app.inject({

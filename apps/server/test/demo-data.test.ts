@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Course, Homework } from '@urok/contract';
+import { documentSchema, type Lesson, type Outline } from '@urok/contract/schemas';
 import {
   DEMO_ACCOUNTS,
   DEMO_COURSES,
@@ -174,6 +175,71 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
       expect(Number(enrolled_count)).toBe(enrolled.length);
     }
     expect((await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 })).removed).toEqual([]);
+  });
+
+  it('gives every demo course 2–3 sections of 2–4 lessons with valid documents, some with a file', async () => {
+    const login = async (index: number) => {
+      const account = DEMO_ACCOUNTS[index]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { telephone: account.telephone, password: account.password },
+      });
+      return response.json() as { token: string; user: { _id: string } };
+    };
+    const teacher = await login(0);
+    const student = await login(1);
+    const courses = (
+      await t.app.inject({ url: '/api/users/created-courses', headers: bearer(teacher.token) })
+    ).json().createdCourses as Course[];
+    const enrolled = new Set(
+      (
+        (
+          await t.app.inject({
+            url: `/api/user/${student.user._id}/courses`,
+            headers: bearer(student.token),
+          })
+        ).json().courses as Course[]
+      ).map((course) => course._id),
+    );
+    let files = 0;
+    for (const course of courses) {
+      const outline = (
+        await t.app.inject({
+          url: `/api/courses/${course._id}/outline`,
+          headers: bearer(teacher.token),
+        })
+      ).json() as Outline;
+      expect(outline.sections.length, course.title).toBeGreaterThanOrEqual(2);
+      expect(outline.sections.length, course.title).toBeLessThanOrEqual(3);
+      expect(outline.sections[0]!.title).toBe('Загальне');
+      for (const section of outline.sections) {
+        expect(section.items.length, section.title).toBeGreaterThanOrEqual(2);
+        expect(section.items.length, section.title).toBeLessThanOrEqual(4);
+        for (const item of section.items) {
+          const reader = enrolled.has(course._id) && item.published ? student : teacher;
+          const response = await t.app.inject({
+            url: `/api/lessons/${item._id}`,
+            headers: bearer(reader.token),
+          });
+          expect(response.statusCode, item.title).toBe(200);
+          const lesson = response.json().lesson as Lesson;
+          expect(documentSchema.safeParse(lesson.body).success, item.title).toBe(true);
+          for (const attachment of lesson.attachments) {
+            files += 1;
+            const file = await t.app.inject({
+              url: `/api/attachments/${attachment._id}/file`,
+              headers: bearer(reader.token),
+            });
+            expect(file.statusCode).toBe(200);
+            expect((await detectHomeworkType(file.rawPayload, attachment.fileName))?.mime).toBe(
+              attachment.mimeType,
+            );
+          }
+        }
+      }
+    }
+    expect(files).toBeGreaterThanOrEqual(4);
   });
 
   it('makes valid PDFs', async () => {

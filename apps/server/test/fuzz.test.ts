@@ -30,6 +30,8 @@ import {
   SAMPLE_PNG,
   uploadHomework,
 } from './course-fixtures.ts';
+import { addLesson, attachFile, getOutlineAs, sampleMp4, uploadVideo } from './content-fixtures.ts';
+import { STORAGE_AREAS } from '../src/storage/storage.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type BodyKind = 'none' | 'json' | 'multipart';
@@ -135,6 +137,35 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/courses/:course/homework.zip', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/grades.csv', body: 'none' },
   { method: 'GET', path: '/api/files/covers/:cover', body: 'none' },
+  // Course content (DESIGN.md section 8)
+  { method: 'GET', path: '/api/courses/:course/outline', body: 'none' },
+  { method: 'PUT', path: '/api/courses/:course/outline', body: 'json', fields: ['sections'] },
+  { method: 'POST', path: '/api/courses/:course/sections', body: 'json', fields: ['title'] },
+  { method: 'PUT', path: '/api/sections/:section', body: 'json', fields: ['title'] },
+  { method: 'DELETE', path: '/api/sections/:section', body: 'none' },
+  {
+    method: 'POST',
+    path: '/api/courses/:course/lessons',
+    body: 'json',
+    fields: ['sectionId', 'title', 'body', 'videoUrl', 'published'],
+  },
+  { method: 'GET', path: '/api/lessons/:lesson', body: 'none' },
+  {
+    method: 'PUT',
+    path: '/api/lessons/:lesson',
+    body: 'json',
+    fields: ['sectionId', 'title', 'body', 'videoUrl', 'published'],
+  },
+  { method: 'DELETE', path: '/api/lessons/:lesson', body: 'none' },
+  { method: 'POST', path: '/api/lessons/:lesson/attachments', body: 'multipart', fields: ['file'] },
+  { method: 'GET', path: '/api/attachments/:attachment/file', body: 'none' },
+  { method: 'DELETE', path: '/api/attachments/:attachment', body: 'none' },
+  { method: 'PUT', path: '/api/lessons/:lesson/video', body: 'multipart', fields: ['file'] },
+  { method: 'GET', path: '/api/lessons/:lesson/video', body: 'none' },
+  { method: 'DELETE', path: '/api/lessons/:lesson/video', body: 'none' },
+  { method: 'PUT', path: '/api/lessons/:lesson/completion', body: 'none' },
+  { method: 'DELETE', path: '/api/lessons/:lesson/completion', body: 'none' },
+  { method: 'GET', path: '/api/courses/:course/progress', body: 'none' },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
@@ -151,6 +182,10 @@ interface World {
   course: Course;
   homework: Homework;
   coverName: string;
+  /** The course's first section, a published lesson with a file and a video, and that file. */
+  sectionId: string;
+  lessonId: string;
+  attachmentId: string;
   /** Tokens used by generated requests; refreshed when a generated logout ends one. */
   tokens: { student: string; teacher: string };
 }
@@ -179,6 +214,10 @@ const TABLES: (keyof Database)[] = [
   'enrollments',
   'homework',
   'pledges',
+  'sections',
+  'lessons',
+  'lesson_attachments',
+  'lesson_completions',
 ];
 
 /** Row count and a digest of every row of every table, plus every stored file: what a refused call must not change. */
@@ -276,6 +315,26 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     homeworkDueAt: ['2030-01-01T00:00:00Z', ''],
     removeCover: ['true', 'false'],
     comment: ['Моя робота'],
+    sectionId: [world.sectionId],
+    body: [
+      { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Текст' }] }] },
+      {
+        type: 'doc',
+        content: [{ type: 'image', attrs: { src: `attachment:${world.attachmentId}` } }],
+      },
+      { type: 'doc', content: [{ type: 'script' }] },
+    ],
+    videoUrl: ['https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)', '', null],
+    published: [true, false],
+    sections: [
+      [
+        {
+          _id: world.sectionId,
+          items: [{ kind: 'lesson', _id: world.lessonId }],
+        },
+      ],
+      [],
+    ],
   };
   return fc.oneof(fc.constantFrom(...(byField[field] ?? ['x'])), jsonValue);
 }
@@ -481,6 +540,9 @@ function pathParam(kind: string, world: World): fc.Arbitrary<string> {
     user: [world.student.user._id, world.teacher.user._id],
     homework: [world.homework._id],
     cover: [world.coverName, world.coverName.replace(/\.\w+$/, '.exe')],
+    section: [world.sectionId],
+    lesson: [world.lessonId],
+    attachment: [world.attachmentId],
   };
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...(real[kind] ?? ['x'])) },
@@ -717,7 +779,14 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
     );
     await enroll(t.app, student, course._id);
     const homework = await uploadHomework(t.app, student, course._id);
+    const sectionId = (await getOutlineAs(t.app, teacher, course._id)).sections[0]._id as string;
+    const lesson = await addLesson(t.app, teacher, course._id, { sectionId, published: true });
+    const attachment = await attachFile(t.app, teacher, lesson._id, SAMPLE_PDF, 'конспект.pdf');
+    await uploadVideo(t.app, teacher, lesson._id, sampleMp4());
     world = {
+      sectionId,
+      lessonId: lesson._id,
+      attachmentId: attachment._id,
       student,
       teacher,
       course,
@@ -727,7 +796,7 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
     };
     files = async () => {
       const keys: string[] = [];
-      for (const area of ['homework', 'covers'] as const)
+      for (const area of STORAGE_AREAS)
         for await (const key of t.app.storage.list(area)) keys.push(key);
       return keys.sort();
     };

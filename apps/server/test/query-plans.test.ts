@@ -32,6 +32,23 @@ import {
   findOwnHomework,
   findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
+import {
+  countLessons,
+  countPublishedLessons,
+  countSections,
+  findAttachments,
+  findAttachmentWithLesson,
+  findCompletedLessonIds,
+  findLessonItems,
+  findLessonWithAuthor,
+  findSections,
+  findSectionWithAuthor,
+  findStudentProgress,
+  isLessonCompleted,
+  maxLessonPosition,
+  nextSectionPosition,
+  sectionHasLessons,
+} from '../src/features/content/content.repository.ts';
 import { databaseTargets, type TestDatabase } from './helpers.ts';
 
 /**
@@ -45,7 +62,17 @@ import { databaseTargets, type TestDatabase } from './helpers.ts';
  * serve the query.
  */
 
-const BIG_TABLES = ['users', 'sessions', 'courses', 'enrollments', 'homework'];
+const BIG_TABLES = [
+  'users',
+  'sessions',
+  'courses',
+  'enrollments',
+  'homework',
+  'sections',
+  'lessons',
+  'lesson_attachments',
+  'lesson_completions',
+];
 const id = '01941f38-ba58-7528-8e8e-742484d35447';
 const other = '01941f38-c228-7314-9f13-7ee06ebdc805';
 
@@ -89,6 +116,25 @@ const hotQueries: HotQuery[] = [
   { name: "contacts: a student's teachers", run: (db) => findTeachersOfStudent(db, id) },
   { name: 'session by token hash', run: (db) => findSessionWithUser(db, 'a'.repeat(64)) },
   { name: 'user by telephone', run: (db) => findUserByTelephone(db, '+380501112233') },
+  // Course content
+  { name: "a course's sections (outline)", run: (db) => findSections(db, id) },
+  { name: "a course's lessons (outline)", run: (db) => findLessonItems(db, id) },
+  { name: 'section by id, with its author', run: (db) => findSectionWithAuthor(db, id) },
+  { name: 'sections of a course counted', run: (db) => countSections(db, id) },
+  { name: 'next section position', run: (db) => nextSectionPosition(db, id) },
+  { name: 'a section holds a lesson', run: (db) => sectionHasLessons(db, id) },
+  { name: 'next lesson position in a section', run: (db) => maxLessonPosition(db, id) },
+  { name: 'lessons of a course counted', run: (db) => countLessons(db, id) },
+  { name: 'published lessons counted (progress)', run: (db) => countPublishedLessons(db, id) },
+  { name: 'lesson by id, with its author', run: (db) => findLessonWithAuthor(db, id) },
+  { name: "a lesson's attachments", run: (db) => findAttachments(db, id) },
+  { name: 'attachment by id, with its lesson', run: (db) => findAttachmentWithLesson(db, id) },
+  {
+    name: "a student's completions in a course",
+    run: (db) => findCompletedLessonIds(db, id, other),
+  },
+  { name: 'one completion', run: (db) => isLessonCompleted(db, id, other) },
+  { name: "every student's progress in a course", run: (db) => findStudentProgress(db, id) },
   {
     name: 'expired-session sweep',
     run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),

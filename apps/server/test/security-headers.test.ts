@@ -166,6 +166,21 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     }
   });
 
+  it('pages may frame exactly the two video players a lesson embeds, and nothing else', async () => {
+    for (const url of ['/', '/mycourse-details/x/lessons/y']) {
+      const policy = policyOf(await t.app.inject({ url }));
+      expect(policy.get('frame-src'), url).toEqual([
+        'https://www.youtube-nocookie.com',
+        'https://player.vimeo.com',
+      ]);
+      expect(policy.get('frame-ancestors'), url).toEqual(["'none'"]);
+    }
+    // An API answer (a lesson video or file included) frames nothing.
+    const api = policyOf(await t.app.inject({ url: `/api/courses/${courseId}/outline` }));
+    expect(api.get('frame-src')).toBeUndefined();
+    expect(api.get('default-src')).toEqual(["'none'"]);
+  });
+
   it('the app itself is held to the strict policy (no inline styles either)', async () => {
     const policy = policyOf(await t.app.inject({ url: '/' }));
     expect(policy.get('default-src')).toEqual(["'self'"]);

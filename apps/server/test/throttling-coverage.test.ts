@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
+import { buildApp } from '../src/app.ts';
+import type { RateLimiter } from '../src/lib/rate-limiter.ts';
 import {
   bearer,
+  createTestApp,
   databaseTargets,
   PASSWORD,
   registerAccount,
@@ -11,7 +14,22 @@ import {
   useTestApp,
   type Account,
 } from './helpers.ts';
-import { COURSE_FIELDS, createCourse, multipart, registerTeacher } from './course-fixtures.ts';
+import {
+  COURSE_FIELDS,
+  createCourse,
+  enroll,
+  multipart,
+  registerTeacher,
+} from './course-fixtures.ts';
+import {
+  addLesson,
+  addSection,
+  attachFile,
+  fileForm,
+  getOutlineAs,
+  paragraphDoc,
+  sampleMp4,
+} from './content-fixtures.ts';
 import {
   countKeys,
   deleteKeys,
@@ -91,6 +109,120 @@ describe.each(databaseTargets)('throttling coverage on $name', (target) => {
     // The other fields stay editable, and other users are not affected.
     expect((await save(account, telephone, undefined, 'Iryna')).statusCode).toBe(200);
     expect((await save(other, uniqueTelephone(), PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseTargets)('course-content writes are throttled on $name', (target) => {
+  it('every content write answers 429 once its limit is spent, before it reads or changes anything', async () => {
+    const t = await createTestApp(target);
+    const refused: string[] = [];
+    // A limiter whose every window is spent: a throttled route refuses at once, naming its rule here.
+    const spent: RateLimiter = {
+      consume: async (_key, rule) => {
+        refused.push(rule.name);
+        return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
+      },
+      refund: async () => {},
+      reset: async () => {},
+      close: async () => {},
+    };
+    try {
+      const author = await registerTeacher(t.app, t.db);
+      const student = await registerAccount(t.app);
+      const course = await createCourse(t.app, author);
+      await enroll(t.app, student, course._id);
+      const sectionId = (await getOutlineAs(t.app, author, course._id)).sections[0]._id as string;
+      const empty = await addSection(t.app, author, course._id, 'Порожня');
+      const lesson = await addLesson(t.app, author, course._id, { sectionId, published: true });
+      const file = await attachFile(t.app, author, lesson._id, Buffer.from('Нотатки\n'), 'n.txt');
+      const limited = await buildApp({
+        config: t.config,
+        db: t.db,
+        dialect: target.name,
+        rateLimiter: spent,
+      });
+      const outline = {
+        sections: [
+          { _id: sectionId, items: [{ kind: 'lesson', _id: lesson._id }] },
+          { _id: empty._id, items: [] },
+        ],
+      };
+      const writes: [string, string, object, string][] = [
+        ['PUT', `/api/courses/${course._id}/outline`, { payload: outline }, 'content-write-user'],
+        [
+          'POST',
+          `/api/courses/${course._id}/sections`,
+          { payload: { title: 'Т' } },
+          'content-write-user',
+        ],
+        ['PUT', `/api/sections/${sectionId}`, { payload: { title: 'Т' } }, 'content-write-user'],
+        ['DELETE', `/api/sections/${empty._id}`, {}, 'content-write-user'],
+        [
+          'POST',
+          `/api/courses/${course._id}/lessons`,
+          { payload: { sectionId, title: 'Т', body: paragraphDoc('x') } },
+          'content-write-user',
+        ],
+        ['PUT', `/api/lessons/${lesson._id}`, { payload: { title: 'Т' } }, 'content-write-user'],
+        ['DELETE', `/api/lessons/${lesson._id}`, {}, 'content-write-user'],
+        [
+          'POST',
+          `/api/lessons/${lesson._id}/attachments`,
+          fileForm(Buffer.from('%PDF-1.4\n'), 'a.pdf'),
+          'content-upload-user',
+        ],
+        ['DELETE', `/api/attachments/${file._id}`, {}, 'content-write-user'],
+        [
+          'PUT',
+          `/api/lessons/${lesson._id}/video`,
+          fileForm(sampleMp4(), 'v.mp4'),
+          'content-upload-user',
+        ],
+        ['DELETE', `/api/lessons/${lesson._id}/video`, {}, 'content-write-user'],
+      ];
+      try {
+        for (const [method, url, body, rule] of writes) {
+          refused.length = 0;
+          const response = await limited.inject({
+            method: method as 'PUT',
+            url,
+            ...body,
+            headers: {
+              ...('headers' in body ? (body.headers as object) : {}),
+              ...bearer(author.token),
+            },
+          });
+          expect(response.statusCode, `${method} ${url}`).toBe(429);
+          expect(response.json().message).toBe(messages.tooManyRequests);
+          expect(refused, `${method} ${url}`).toEqual([rule]);
+        }
+        for (const method of ['PUT', 'DELETE'] as const) {
+          refused.length = 0;
+          const response = await limited.inject({
+            method,
+            url: `/api/lessons/${lesson._id}/completion`,
+            headers: bearer(student.token),
+          });
+          expect(response.statusCode).toBe(429);
+          expect(refused).toEqual(['lesson-completion-user']);
+        }
+        // Nothing changed: the lesson, its file and the empty section are all still there.
+        const after = await getOutlineAs(t.app, author, course._id);
+        expect(after.sections.map((s: { _id: string }) => s._id)).toEqual([sectionId, empty._id]);
+        expect(
+          (
+            await t.app.inject({
+              url: `/api/attachments/${file._id}/file`,
+              headers: bearer(author.token),
+            })
+          ).statusCode,
+        ).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -3,6 +3,8 @@ export * from './account-messages.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
+export * from './content.ts';
+export * from './content-messages.ts';
 export * from './course-messages.ts';
 export * from './courses.ts';
 export * from './errors.ts';

@@ -1,3 +1,4 @@
+import { contentMessages } from './content-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
 
 // ---- Upload quotas (uploads work): how a quota is named in its message ----
@@ -138,6 +139,11 @@ export const messages = {
   tooManyRequests: 'Забагато спроб. Спробуйте пізніше.',
   payloadTooLarge: 'Файл завеликий.',
   unsupportedMediaType: 'Непідтримуваний тип файлу.',
+
+  // ---- Course content (sections, lessons, files, video, progress) ----
+  // The API's answers about course content, written in content-messages.ts.
+  ...contentMessages,
+  // ---- end of course content section ----
 
   // Shell (spec section 2)
   menu: 'MENU',

@@ -28,6 +28,19 @@ export const API = {
   homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,
   gradesCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/grades.csv`,
   cover: (key: string) => `files/covers/${encodeURIComponent(key)}`,
+  // ---- course content (DESIGN.md section 8) ----
+  outline: (courseId: string) => `courses/${encodeURIComponent(courseId)}/outline`,
+  sections: (courseId: string) => `courses/${encodeURIComponent(courseId)}/sections`,
+  section: (sectionId: string) => `sections/${encodeURIComponent(sectionId)}`,
+  lessons: (courseId: string) => `courses/${encodeURIComponent(courseId)}/lessons`,
+  lesson: (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}`,
+  lessonAttachments: (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}/attachments`,
+  attachment: (attachmentId: string) => `attachments/${encodeURIComponent(attachmentId)}`,
+  attachmentFile: (attachmentId: string) => `attachments/${encodeURIComponent(attachmentId)}/file`,
+  lessonVideo: (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}/video`,
+  lessonCompletion: (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}/completion`,
+  progress: (courseId: string) => `courses/${encodeURIComponent(courseId)}/progress`,
+  // ---- end of course content section ----
   // ---- public-site work ----
   pledges: 'pledges',
   contacts: 'contacts',

@@ -98,6 +98,53 @@ export interface PledgesTable {
 }
 // ---- end of public-site section ----
 
+// ---- course content (migration 0008-course-content) ----
+export interface SectionsTable {
+  id: string;
+  course_id: string;
+  title: string;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LessonsTable {
+  id: string;
+  course_id: string;
+  section_id: string;
+  title: string;
+  /** The document, as JSON text. */
+  body: string;
+  /** An embed address (youtube-nocookie or Vimeo), normalised on the way in. */
+  video_url: string | null;
+  /** The uploaded video: all four set, or all null. */
+  video_key: string | null;
+  video_name: string | null;
+  video_size: number | null;
+  video_mime: string | null;
+  published: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LessonAttachmentsTable {
+  id: string;
+  lesson_id: string;
+  file_key: string;
+  file_name: string;
+  size: number;
+  mime_type: string;
+  created_at: string;
+}
+
+export interface LessonCompletionsTable {
+  user_id: string;
+  lesson_id: string;
+  completed_at: string;
+}
+// ---- end of course content section ----
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -107,6 +154,10 @@ export interface Database {
   homework: HomeworkTable;
   pledges: PledgesTable;
   password_resets: PasswordResetsTable;
+  sections: SectionsTable;
+  lessons: LessonsTable;
+  lesson_attachments: LessonAttachmentsTable;
+  lesson_completions: LessonCompletionsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { messages, normaliseVideoUrl } from '@urok/contract';
 import { createStorageName, createTimeOrderedId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { buildSearchText } from '../lib/search-text.ts';
 import type { Storage } from '../storage/storage.ts';
 import type { Db, Dialect, HomeworkTable } from './database.ts';
+import { DEMO_CONTENT, demoDocument, type DemoLesson, type DemoSection } from './demo-content.ts';
 
 export interface DemoAccount {
   username: string;
@@ -388,6 +390,21 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
       });
     }
 
+    // The lessons' files, stored before their rows like the homework above.
+    const lessonFiles = new Map<DemoLesson, { key: string; size: number }>();
+    for (const section of DEMO_CONTENT[demo.title] ?? []) {
+      for (const lesson of section.lessons) {
+        if (!lesson.attachment) continue;
+        const bytes =
+          lesson.attachment.kind === 'pdf'
+            ? makeDemoPdf(lesson.attachment.lines)
+            : Buffer.from(`${lesson.attachment.lines.join('\n')}\n`, 'utf8');
+        const key = `lessons/${createStorageName()}`;
+        const { size } = await storage.write(key, Readable.from([bytes]));
+        lessonFiles.set(lesson, { key, size });
+      }
+    }
+
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto('courses')
@@ -417,7 +434,74 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
           .execute();
       }
       if (homework.length > 0) await trx.insertInto('homework').values(homework).execute();
+      await insertDemoContent(
+        trx,
+        courseId,
+        DEMO_CONTENT[demo.title] ?? [{ title: messages.defaultSectionTitle, lessons: [] }],
+        createdAt,
+        lessonFiles,
+      );
     });
+  }
+}
+
+/** A demo course's sections, lessons and lesson files (whose bytes are already stored). */
+async function insertDemoContent(
+  db: Db,
+  courseId: string,
+  sections: readonly DemoSection[],
+  createdAt: string,
+  files: Map<DemoLesson, { key: string; size: number }>,
+): Promise<void> {
+  for (const [sectionIndex, section] of sections.entries()) {
+    const sectionId = createTimeOrderedId();
+    await db
+      .insertInto('sections')
+      .values({
+        id: sectionId,
+        course_id: courseId,
+        title: section.title,
+        position: sectionIndex,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
+    for (const [position, lesson] of section.lessons.entries()) {
+      const lessonId = createTimeOrderedId();
+      await db
+        .insertInto('lessons')
+        .values({
+          id: lessonId,
+          course_id: courseId,
+          section_id: sectionId,
+          title: lesson.title,
+          body: JSON.stringify(demoDocument(lesson)),
+          video_url: lesson.videoUrl ? normaliseVideoUrl(lesson.videoUrl) : null,
+          video_key: null,
+          video_name: null,
+          video_size: null,
+          video_mime: null,
+          published: lesson.published ? 1 : 0,
+          position,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+      const file = files.get(lesson);
+      if (file && lesson.attachment)
+        await db
+          .insertInto('lesson_attachments')
+          .values({
+            id: createTimeOrderedId(),
+            lesson_id: lessonId,
+            file_key: file.key,
+            file_name: lesson.attachment.fileName,
+            size: file.size,
+            mime_type: lesson.attachment.kind === 'pdf' ? 'application/pdf' : 'text/plain',
+            created_at: createdAt,
+          })
+          .execute();
+    }
   }
 }
 

@@ -101,3 +101,20 @@ export function coverTypeFromKey(key: string): string | undefined {
   const ext = /\.([a-z0-9]+)$/.exec(key)?.[1];
   return ext ? COVER_TYPES_BY_EXTENSION[ext] : undefined;
 }
+
+// ---- course content: lesson videos ----
+const VIDEO_TYPES: Record<string, DetectedType> = {
+  'video/mp4': { mime: 'video/mp4', ext: 'mp4' },
+  'video/webm': { mime: 'video/webm', ext: 'webm' },
+};
+
+/**
+ * A lesson video is MP4 (an ISO BMFF `ftyp` box of an MP4 brand) or WebM
+ * (an EBML header whose DocType is webm), by its bytes; anything else,
+ * QuickTime and Matroska included, is not one (a browser may not play it).
+ */
+export async function detectVideoType(head: Buffer): Promise<DetectedType | null> {
+  const found = await fileTypeFromBuffer(head);
+  return (found && VIDEO_TYPES[found.mime]) ?? null;
+}
+// ---- end of course content section ----

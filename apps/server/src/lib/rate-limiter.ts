@@ -55,6 +55,14 @@ export const RATE_LIMITS = {
   homeworkDeletePerUser: { name: 'homework-delete-user', limit: 30, windowSeconds: 10 * 60 },
   /** Course creation and updates, each with a cover of up to 5 MB. */
   courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60 },
+  // ---- course content ----
+  /** Sections, lessons (an editor autosaves), the outline, deletions: one budget per author. */
+  contentWritePerUser: { name: 'content-write-user', limit: 600, windowSeconds: 10 * 60 },
+  /** Lesson attachments (up to 50 MB each) and videos (up to VIDEO_MAX_MB each). */
+  contentUploadPerUser: { name: 'content-upload-user', limit: 60, windowSeconds: 10 * 60 },
+  /** Marking lessons done and not done. */
+  lessonCompletionPerUser: { name: 'lesson-completion-user', limit: 300, windowSeconds: 10 * 60 },
+  // ---- end of course content section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */
   pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },

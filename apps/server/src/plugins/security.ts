@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { VIDEO_EMBED_ORIGINS } from '@urok/contract';
 
 /**
  * The Content-Security-Policy of the web app's pages. The built web app runs no
@@ -17,6 +18,8 @@ const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
+  // A lesson's videoUrl embeds YouTube (youtube-nocookie) or Vimeo, and nothing else (DESIGN.md section 8).
+  frameSrc: VIDEO_EMBED_ORIGINS,
 } as const;
 
 function formatPolicy(directives: Record<string, readonly string[]>): string {

@@ -6,7 +6,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   isValidStorageKey,
+  STORAGE_AREAS,
   StorageNotFoundError,
+  type ByteRange,
   type Storage,
   type StorageArea,
 } from './storage.ts';
@@ -21,7 +23,7 @@ export class LocalDiskStorage implements Storage {
 
   constructor(private readonly root: string) {
     this.tmpDir = path.join(root, '.tmp');
-    for (const dir of [this.tmpDir, path.join(root, 'homework'), path.join(root, 'covers')]) {
+    for (const dir of [this.tmpDir, ...STORAGE_AREAS.map((area) => path.join(root, area))]) {
       fs.mkdirSync(dir, { recursive: true });
     }
   }
@@ -56,7 +58,7 @@ export class LocalDiskStorage implements Storage {
     return { size };
   }
 
-  async read(key: string): Promise<{ stream: Readable; size: number }> {
+  async read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }> {
     const full = this.resolve(key);
     let size: number;
     try {
@@ -64,7 +66,10 @@ export class LocalDiskStorage implements Storage {
     } catch {
       throw new StorageNotFoundError(key);
     }
-    return { stream: fs.createReadStream(full), size };
+    return {
+      stream: fs.createReadStream(full, range ? { start: range.start, end: range.end } : {}),
+      size,
+    };
   }
 
   async remove(key: string): Promise<void> {

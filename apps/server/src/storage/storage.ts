@@ -13,8 +13,14 @@ export interface Storage {
    * left behind and the stream's error is rethrown.
    */
   write(key: string, source: Readable): Promise<{ size: number }>;
-  /** A stream of the object; rejects with StorageNotFoundError when it is missing. */
-  read(key: string): Promise<{ stream: Readable; size: number }>;
+  /**
+   * A stream of the object, or of the bytes `range.start` to `range.end`
+   * (inclusive, within the object: the caller checked them against its
+   * size); `size` is always the whole object's. Rejects with
+   * StorageNotFoundError when it is missing. An object store maps the range
+   * to a ranged GET.
+   */
+  read(key: string, range?: ByteRange): Promise<{ stream: Readable; size: number }>;
   /** Removes the object; a missing object is not an error. */
   remove(key: string): Promise<void>;
   /** Every key in an area, for the orphan sweep and backups. */
@@ -28,11 +34,20 @@ export interface Storage {
   removeUnfinishedWrites(before: Date): Promise<number>;
 }
 
-export type StorageArea = 'homework' | 'covers';
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** `lessons`: a lesson's attachments and uploaded video (course content). */
+export type StorageArea = 'homework' | 'covers' | 'lessons';
+
+export const STORAGE_AREAS: readonly StorageArea[] = ['homework', 'covers', 'lessons'];
 
 export class StorageNotFoundError extends Error {}
 
-const KEY_PATTERN = /^(homework|covers)\/[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{1,5})?$/;
+const KEY_PATTERN = /^(homework|covers|lessons)\/[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{1,5})?$/;
 
 /** True when `key` has the shape the server generates; anything else (`../`, `/`, `\`) is refused. */
 export function isValidStorageKey(key: string): boolean {

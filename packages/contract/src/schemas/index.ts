@@ -4,6 +4,7 @@
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
+export * from './content.ts';
 export * from './courses.ts';
 export * from './errors.ts';
 export * from './pledges.ts';

@@ -15,6 +15,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../db/connection.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
+import { STORAGE_AREAS } from '../../storage/storage.ts';
 
 export const BACKUP_DATABASE = 'urok.db';
 export const BACKUP_MANIFEST = 'manifest.json';
@@ -50,7 +51,8 @@ function referencedKeys(file: string): string[] {
       throw new Error(`${file} fails its integrity check: ${String(integrity)}`);
     const rows = db
       .prepare(
-        'select file_key as key from homework union select cover_key as key from courses where cover_key is not null',
+        'select file_key as key from homework union select cover_key as key from courses where cover_key is not null' +
+          ' union select file_key as key from lesson_attachments union select video_key as key from lessons where video_key is not null',
       )
       .all() as { key: string }[];
     return rows.map((row) => row.key).sort();
@@ -94,7 +96,7 @@ async function snapshotInto(
     }
   }
   if (missing.length > 0) throw new MissingFilesError(missing);
-  for (const area of ['homework', 'covers'])
+  for (const area of STORAGE_AREAS)
     await fsp.mkdir(path.join(work, 'uploads', area), { recursive: true });
   const manifest: Manifest = {
     format: BACKUP_FORMAT,

@@ -14,6 +14,7 @@ import type { Db } from '../../db/database.ts';
 import { detectCoverType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { buildSearchText, searchTerms } from '../../lib/search-text.ts';
+import { createDefaultSection } from '../content/content.service.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
@@ -166,19 +167,23 @@ export async function createCourse(
   const title = input.title.trim();
   const description = input.description.trim();
   const category = input.category.trim();
-  await insertCourse(db, {
-    id,
-    author_id: authorId,
-    title,
-    description,
-    category,
-    homework_task: input.homeworkTask.trim(),
-    homework_due_at: normalizeDueAt(input.homeworkDueAt),
-    cover_key: cover?.key ?? null,
-    search_text: buildSearchText(title, description, category),
-    enrolled_count: 0,
-    created_at: now,
-    updated_at: now,
+  // The course and its first section 'Загальне' (DESIGN.md section 8) appear together.
+  await db.transaction().execute(async (trx) => {
+    await insertCourse(trx, {
+      id,
+      author_id: authorId,
+      title,
+      description,
+      category,
+      homework_task: input.homeworkTask.trim(),
+      homework_due_at: normalizeDueAt(input.homeworkDueAt),
+      cover_key: cover?.key ?? null,
+      search_text: buildSearchText(title, description, category),
+      enrolled_count: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    await createDefaultSection(trx, id, now);
   });
   return getCourse(db, id);
 }

@@ -7,7 +7,7 @@ import {
   isValidStorageKey,
   StorageNotFoundError,
   type Storage,
-  type StorageArea,
+  STORAGE_AREAS,
 } from '../../storage/storage.ts';
 import { findReferencedKeys } from './files.repository.ts';
 
@@ -34,7 +34,7 @@ export async function openCover(storage: Storage, name: string): Promise<CoverFi
 const SWEEP_BATCH = 500;
 /** How often the server sweeps stored files without a row (and once at start-up). */
 export const FILE_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-const SWEPT_AREAS: StorageArea[] = ['homework', 'covers'];
+const SWEPT_AREAS = STORAGE_AREAS;
 
 /**
  * Removes stored files no row points at, and the leftovers of unfinished

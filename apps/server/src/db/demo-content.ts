@@ -1,0 +1,399 @@
+/**
+ * The demo courses' content (DESIGN.md section 8): sections of lessons with
+ * real text, some with a small file. Videos are not part of the demo (a
+ * demo ships no media file); a lesson may carry a video link instead.
+ */
+import type { LessonDocument } from '@urok/contract';
+
+export interface DemoLesson {
+  title: string;
+  published: boolean;
+  /** A heading (level 2) before the paragraphs, if any. */
+  heading?: string;
+  paragraphs: string[];
+  bullets?: string[];
+  code?: string;
+  videoUrl?: string;
+  attachment?: { fileName: string; kind: 'pdf' | 'txt'; lines: string[] };
+}
+
+export interface DemoSection {
+  title: string;
+  lessons: DemoLesson[];
+}
+
+/** A lesson's document from its parts. */
+export function demoDocument(lesson: DemoLesson): LessonDocument {
+  const content: LessonDocument['content'] = [];
+  if (lesson.heading)
+    content.push({
+      type: 'heading',
+      attrs: { level: 2 },
+      content: [{ type: 'text', text: lesson.heading }],
+    });
+  for (const paragraph of lesson.paragraphs)
+    content.push({ type: 'paragraph', content: [{ type: 'text', text: paragraph }] });
+  if (lesson.bullets)
+    content.push({
+      type: 'bulletList',
+      content: lesson.bullets.map((item) => ({
+        type: 'listItem',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: item }] }],
+      })),
+    });
+  if (lesson.code)
+    content.push({
+      type: 'codeBlock',
+      attrs: { language: 'python' },
+      content: [{ type: 'text', text: lesson.code }],
+    });
+  return { type: 'doc', content };
+}
+
+/** Each demo course's sections, by course title; 'Загальне' is the first section every course has. */
+export const DEMO_CONTENT: Record<string, DemoSection[]> = {
+  'Python для початківців': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Знайомство з Python',
+          published: true,
+          heading: 'Чому Python',
+          paragraphs: [
+            'Python — мова, якою користуються і школярі, і науковці, і великі компанії. Її код легко читати, тому вона чудово підходить для першого знайомства з програмуванням.',
+            'На цьому занятті ви встановите Python, відкриєте редактор і запустите першу програму.',
+          ],
+          bullets: [
+            'Завантажте Python з python.org і встановіть його.',
+            'Відкрийте IDLE або Visual Studio Code.',
+            'Запустіть програму print("Привіт, світе!").',
+          ],
+          code: 'print("Привіт, світе!")',
+          attachment: {
+            fileName: 'Пам’ятка: встановлення Python.txt',
+            kind: 'txt',
+            lines: [
+              'Встановлення Python',
+              '1. Відкрийте python.org і натисніть Downloads.',
+              '2. Під час встановлення позначте "Add Python to PATH".',
+              '3. Перевірте: у терміналі виконайте python --version.',
+            ],
+          },
+        },
+        {
+          title: 'Змінні та типи даних',
+          published: true,
+          paragraphs: [
+            'Змінна — це ім’я, яке вказує на значення. У Python не треба оголошувати тип: він визначається значенням.',
+            'Основні типи: цілі числа (int), дробові (float), рядки (str) і логічні значення (bool).',
+          ],
+          code: 'age = 15\nheight = 1.68\nname = "Оля"\nis_student = True',
+        },
+      ],
+    },
+    {
+      title: 'Умови та цикли',
+      lessons: [
+        {
+          title: 'Умовний оператор if',
+          published: true,
+          paragraphs: [
+            'Оператор if виконує блок коду лише тоді, коли умова істинна. Гілки elif і else описують інші випадки.',
+          ],
+          code: 'mark = int(input())\nif mark >= 10:\n    print("Відмінно")\nelif mark >= 7:\n    print("Добре")\nelse:\n    print("Є над чим попрацювати")',
+        },
+        {
+          title: 'Цикли for і while',
+          published: true,
+          paragraphs: [
+            'Цикл for проходить по елементах послідовності, а while повторює дію, доки умова істинна.',
+            'Спробуйте вивести таблицю множення на 7 за допомогою циклу for і функції range.',
+          ],
+          code: 'for i in range(1, 11):\n    print(7, "×", i, "=", 7 * i)',
+        },
+        {
+          title: 'Функції (чернетка)',
+          published: false,
+          paragraphs: ['Ця тема ще готується: тут буде розповідь про def, параметри та return.'],
+        },
+      ],
+    },
+  ],
+  'Вища математика: границі та похідні': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Поняття границі',
+          published: true,
+          paragraphs: [
+            'Границя функції описує, до якого значення наближається функція, коли аргумент наближається до певної точки.',
+            'Наприклад, коли x прямує до 2, значення x² прямує до 4.',
+          ],
+          attachment: {
+            fileName: 'Таблиця важливих границь.pdf',
+            kind: 'pdf',
+            lines: [
+              'Important limits',
+              'lim (sin x)/x = 1, x -> 0',
+              'lim (1 + 1/n)^n = e, n -> infinity',
+              'lim (e^x - 1)/x = 1, x -> 0',
+            ],
+          },
+        },
+        {
+          title: 'Властивості границь',
+          published: true,
+          bullets: [
+            'Границя суми дорівнює сумі границь.',
+            'Границя добутку дорівнює добутку границь.',
+            'Сталий множник можна винести за знак границі.',
+          ],
+          paragraphs: ['Ці властивості дозволяють обчислювати складні границі крок за кроком.'],
+        },
+      ],
+    },
+    {
+      title: 'Похідна',
+      lessons: [
+        {
+          title: 'Означення похідної',
+          published: true,
+          paragraphs: [
+            'Похідна — це границя відношення приросту функції до приросту аргументу, коли приріст аргументу прямує до нуля.',
+            'Геометрично похідна дорівнює кутовому коефіцієнту дотичної до графіка функції.',
+          ],
+        },
+        {
+          title: 'Правила диференціювання',
+          published: true,
+          bullets: ['(u + v)′ = u′ + v′', '(u · v)′ = u′v + uv′', '(u / v)′ = (u′v − uv′) / v²'],
+          paragraphs: ['Потренуйтеся: знайдіть похідну функції f(x) = x³ − 2x + 5.'],
+        },
+      ],
+    },
+  ],
+  'Англійська мова B1: розмовна практика': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Розповідаємо про себе',
+          published: true,
+          paragraphs: [
+            'На першому занятті вчимося коротко розповідати про себе: ім’я, місто, навчання, захоплення.',
+            'Корисні фрази: I’m from Lviv. I’m into photography. In my free time I usually…',
+          ],
+          attachment: {
+            fileName: 'Useful phrases.txt',
+            kind: 'txt',
+            lines: [
+              'Useful phrases for introductions',
+              "I'm from ... / I live in ...",
+              "I'm into ... / I'm keen on ...",
+              'In my free time I usually ...',
+            ],
+          },
+        },
+        {
+          title: 'Present Simple чи Present Continuous',
+          published: true,
+          paragraphs: [
+            'Present Simple описує звички й факти: I walk to school every day.',
+            'Present Continuous — те, що відбувається зараз або тимчасово: I’m reading a great book this week.',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Подорожі',
+      lessons: [
+        {
+          title: 'В аеропорту',
+          published: true,
+          bullets: [
+            'check-in desk — стійка реєстрації',
+            'boarding pass — посадковий талон',
+            'gate — вихід на посадку',
+          ],
+          paragraphs: ['Складіть діалог між пасажиром і працівником стійки реєстрації.'],
+        },
+        {
+          title: 'Розповідь про подорож',
+          published: true,
+          paragraphs: [
+            'Розкажіть про свою найцікавішу подорож у Past Simple: куди ви їздили, що бачили, що сподобалося найбільше.',
+          ],
+        },
+      ],
+    },
+  ],
+  'Історія України: від Київської Русі до незалежності': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Київська Русь',
+          published: true,
+          heading: 'Становлення держави',
+          paragraphs: [
+            'Київська Русь — середньовічна держава зі столицею в Києві, що досягла розквіту за Володимира Великого та Ярослава Мудрого.',
+            'У 988 році князь Володимир запровадив християнство як державну релігію.',
+          ],
+          attachment: {
+            fileName: 'Хронологія Київської Русі.txt',
+            kind: 'txt',
+            lines: [
+              '882 — Олег захоплює Київ',
+              '988 — хрещення Русі',
+              '1019–1054 — княжіння Ярослава Мудрого',
+              '1240 — монгольська навала, падіння Києва',
+            ],
+          },
+        },
+        {
+          title: 'Галицько-Волинська держава',
+          published: true,
+          paragraphs: [
+            'Після занепаду Києва центр політичного життя перемістився на захід. Данило Романович у 1253 році отримав королівську корону.',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Козацька доба',
+      lessons: [
+        {
+          title: 'Запорозька Січ',
+          published: true,
+          paragraphs: [
+            'Запорозька Січ — військово-політична організація козацтва за дніпровськими порогами, що мала власну раду та виборну старшину.',
+          ],
+        },
+        {
+          title: 'Національно-визвольна війна 1648–1657 років',
+          published: true,
+          paragraphs: [
+            'Війна під проводом Богдана Хмельницького призвела до створення Гетьманщини — козацької держави.',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'ХХ століття',
+      lessons: [
+        {
+          title: 'Відновлення незалежності',
+          published: true,
+          paragraphs: [
+            '24 серпня 1991 року Верховна Рада ухвалила Акт проголошення незалежності України, а 1 грудня його підтвердив всеукраїнський референдум.',
+          ],
+        },
+        {
+          title: 'Українська революція 1917–1921 років (чернетка)',
+          published: false,
+          paragraphs: ['Чернетка: Центральна Рада, Універсали, Акт Злуки.'],
+        },
+      ],
+    },
+  ],
+  'Фізика: механіка для старшокласників': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Механічний рух',
+          published: true,
+          paragraphs: [
+            'Механічний рух — зміна положення тіла відносно інших тіл з часом. Щоб описати рух, обирають тіло відліку, систему координат і годинник.',
+          ],
+          attachment: {
+            fileName: 'Формули кінематики.pdf',
+            kind: 'pdf',
+            lines: ['Kinematics', 'v = s / t', 'v = v0 + a t', 's = v0 t + a t^2 / 2'],
+          },
+        },
+        {
+          title: 'Швидкість і прискорення',
+          published: true,
+          paragraphs: [
+            'Швидкість показує, яку відстань проходить тіло за одиницю часу. Прискорення — як швидко змінюється швидкість.',
+          ],
+        },
+      ],
+    },
+    {
+      title: 'Динаміка',
+      lessons: [
+        {
+          title: 'Закони Ньютона',
+          published: true,
+          bullets: [
+            'Перший закон: тіло зберігає стан спокою або рівномірного руху, доки на нього не діють інші тіла.',
+            'Другий закон: F = m · a.',
+            'Третій закон: сили взаємодії рівні за модулем і протилежні за напрямком.',
+          ],
+          paragraphs: ['Наведіть по одному прикладу кожного закону з повсякденного життя.'],
+        },
+        {
+          title: 'Сила тертя',
+          published: true,
+          paragraphs: [
+            'Сила тертя виникає під час руху одного тіла по поверхні іншого і напрямлена проти руху. Вона залежить від сили нормального тиску та коефіцієнта тертя.',
+          ],
+        },
+      ],
+    },
+  ],
+  'Основи графічного дизайну': [
+    {
+      title: 'Загальне',
+      lessons: [
+        {
+          title: 'Що таке графічний дизайн',
+          published: true,
+          paragraphs: [
+            'Графічний дизайн — це спосіб передати ідею за допомогою зображень, шрифтів і композиції: від логотипа до афіші та інтерфейсу застосунку.',
+          ],
+          videoUrl: 'https://vimeo.com/76979871',
+        },
+        {
+          title: 'Колір і контраст',
+          published: true,
+          paragraphs: [
+            'Колірне коло допомагає підбирати гармонійні поєднання: компліментарні, аналогові, тріадні.',
+            'Контраст між текстом і фоном важливий для читабельності: перевіряйте його для кожного макета.',
+          ],
+          attachment: {
+            fileName: 'Палітри для практики.txt',
+            kind: 'txt',
+            lines: [
+              'Палітра 1: #1D3557 #457B9D #A8DADC #F1FAEE',
+              'Палітра 2: #264653 #2A9D8F #E9C46A #F4A261',
+            ],
+          },
+        },
+      ],
+    },
+    {
+      title: 'Типографіка',
+      lessons: [
+        {
+          title: 'Шрифти з засічками і без',
+          published: true,
+          paragraphs: [
+            'Шрифти з засічками (антиква) часто використовують у книжках, а шрифти без засічок (гротески) — на екранах і в заголовках.',
+          ],
+        },
+        {
+          title: 'Ієрархія тексту',
+          published: true,
+          paragraphs: [
+            'Розмір, насиченість і відступи показують читачеві, що головне: заголовок, підзаголовок, основний текст.',
+          ],
+        },
+      ],
+    },
+  ],
+};

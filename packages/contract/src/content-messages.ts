@@ -1,0 +1,48 @@
+/**
+ * The API's answers about course content (DESIGN.md section 8): sections,
+ * lessons, their documents, files and video, and progress. Included in
+ * `messages` (messages.ts), as the server and every content page need them.
+ */
+export const contentMessages = {
+  // Sections and the outline
+  sectionNotFound: 'Розділ не знайдено.',
+  sectionTitleInvalid: 'Назва розділу — від 1 до 120 символів.',
+  sectionNotEmpty: 'У розділі є матеріали: перенесіть або видаліть їх спершу.',
+  sectionLimitReached: 'У курсі вже максимальна кількість розділів (100).',
+  defaultSectionTitle: 'Загальне',
+  outlineMismatch:
+    'Порядок курсу має містити рівно всі його розділи й матеріали, кожен один раз. Оновіть сторінку.',
+
+  // Lessons
+  lessonNotFound: 'Урок не знайдено.',
+  lessonTitleInvalid: 'Назва уроку — від 1 до 200 символів.',
+  lessonSectionInvalid: 'Оберіть розділ цього курсу.',
+  lessonLimitReached: 'У курсі вже максимальна кількість уроків (1000).',
+  lessonPublishedInvalid: 'Вкажіть, чи опубліковано урок (true або false).',
+  videoUrlInvalid:
+    'Посилання на відео — лише YouTube (youtube.com/watch?v=…, youtu.be/…) або Vimeo (vimeo.com/…).',
+
+  // Documents (a lesson's text)
+  documentInvalid: 'Текст уроку має неприпустимий формат.',
+  documentTooLarge: 'Текст уроку завеликий: максимум 200 КБ.',
+  documentTooDeep: 'Текст уроку має занадто глибоку вкладеність.',
+  documentNodeNotAllowed: 'Текст уроку містить недозволений елемент',
+  documentMarkNotAllowed: 'Текст уроку містить недозволене форматування',
+  documentAttributeNotAllowed: 'Текст уроку містить недозволений атрибут',
+  documentTextTooLong: 'Фрагмент тексту уроку завеликий.',
+  documentLinkInvalid: 'Посилання в тексті уроку — лише http://, https:// або mailto:.',
+  documentImageInvalid: 'Зображення в тексті уроку має бути файлом, доданим до цього уроку.',
+
+  // Files and video
+  attachmentNotFound: 'Файл не знайдено.',
+  attachmentTooLarge: 'Файл завеликий: максимум 50 МБ.',
+  attachmentLimitReached: 'До уроку вже додано максимальну кількість файлів (50).',
+  attachmentInUse: 'Файл показано в тексті уроку: приберіть зображення з тексту спершу.',
+  videoNotFound: 'Відео не знайдено.',
+  videoTooLarge: 'Відео завелике.',
+  videoTypeUnsupported: 'Відео має бути у форматі MP4 або WebM.',
+  rangeNotSatisfiable: 'Запитаний діапазон файлу недоступний.',
+
+  // Completion and progress
+  lessonCompletionNotEnrolled: 'Позначати уроки можуть лише студенти, записані на курс.',
+} as const;
