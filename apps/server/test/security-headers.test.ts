@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TrustProxy } from '../src/config.ts';
 import {
   bearer,
   createTestApp,
@@ -205,30 +206,56 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
 describe('Strict-Transport-Security', () => {
   const target = databaseTargets[0]!;
 
-  it('only with TRUST_PROXY and a request that came over https', async () => {
-    const trusted = await createTestApp(target, { config: { trustProxy: true } });
-    const direct = await createTestApp(target, { config: { trustProxy: false } });
-    try {
-      const https = { 'x-forwarded-proto': 'https' };
-      for (const url of ['/api/health', '/api/nope']) {
-        const overHttps = await trusted.app.inject({ url, headers: https });
-        expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
-        expect(
-          (await trusted.app.inject({ url })).headers['strict-transport-security'],
-        ).toBeUndefined();
-        expect(
-          (await trusted.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } })).headers[
-            'strict-transport-security'
-          ],
-        ).toBeUndefined();
-        // Without a trusted proxy anyone can send the header: it means nothing.
-        expect(
-          (await direct.app.inject({ url, headers: https })).headers['strict-transport-security'],
-        ).toBeUndefined();
+  it.each<[string, TrustProxy]>([
+    ['a hop count', 1],
+    ["the proxy's address", ['127.0.0.1']],
+  ])(
+    'only behind a trusted proxy (%s) and for a request that came over https',
+    async (_label, trustProxy) => {
+      const trusted = await createTestApp(target, { config: { trustProxy } });
+      const direct = await createTestApp(target, { config: { trustProxy: false } });
+      try {
+        const https = { 'x-forwarded-proto': 'https' };
+        for (const url of ['/api/health', '/api/nope']) {
+          const overHttps = await trusted.app.inject({ url, headers: https });
+          expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+          expect(
+            (await trusted.app.inject({ url })).headers['strict-transport-security'],
+          ).toBeUndefined();
+          expect(
+            (await trusted.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } })).headers[
+              'strict-transport-security'
+            ],
+          ).toBeUndefined();
+          // Without a trusted proxy anyone can send the header: it means nothing.
+          expect(
+            (await direct.app.inject({ url, headers: https })).headers['strict-transport-security'],
+          ).toBeUndefined();
+        }
+      } finally {
+        await trusted.close();
+        await direct.close();
       }
+    },
+  );
+
+  it('not when a client that is not the listed proxy claims https', async () => {
+    const trusted = await createTestApp(target, { config: { trustProxy: ['10.0.0.5'] } });
+    try {
+      const response = await trusted.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      const viaProxy = await trusted.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '10.0.0.5',
+      });
+      expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=/);
     } finally {
       await trusted.close();
-      await direct.close();
     }
   });
 });

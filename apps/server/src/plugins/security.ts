@@ -102,11 +102,11 @@ export function securityHeadersFor(
  * answers, the page set on everything else (the docs set their own policy on top).
  */
 export function registerSecurity(app: FastifyInstance): void {
-  const trustProxy = app.config.trustProxy;
+  const trustProxy = app.config.trustProxy !== false;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
-    // request.protocol reads X-Forwarded-Proto only when the proxy is trusted; checked again for clarity.
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY); checked again for clarity.
     if (trustProxy && request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
   });
