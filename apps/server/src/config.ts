@@ -69,7 +69,9 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
 /** Every configuration variable, parsed once at start-up (README lists them). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback: a school opens the server to its network deliberately (HOST=0.0.0.0), which also keeps
+  // the demo accounts out of a new database (db/demo-data.ts).
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
