@@ -1,5 +1,6 @@
 import type { FormError } from './form.ts';
 import { messages } from './messages.ts';
+import { checkPlainText } from './text-checks.ts';
 import {
   BIO_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -77,6 +78,8 @@ export function checkRegistration(
   }
   const identity = checkIdentity(username, input.telephone, input.email);
   if (identity) return identity;
+  const text = checkPlainText(input, { username: 'line', email: 'line' });
+  if (text) return text;
   if (input.acceptTerms === false) {
     return { message: messages.acceptTerms, fields: ['acceptTerms'] };
   }
@@ -102,5 +105,5 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
   const identity = checkIdentity(username, input.telephone, input.email);
   if (identity) return identity;
   if (input.bio.length > BIO_MAX_LENGTH) return { message: messages.bioTooLong, fields: ['bio'] };
-  return null;
+  return checkPlainText(input, { username: 'line', email: 'line', bio: 'text' });
 }
