@@ -5,10 +5,9 @@
 // rate limits ON) and, from a second process, drives a mixed workload —
 // catalog reads, cover downloads, sign-ins, enrolments, homework uploads,
 // grading — for SOAK_SECONDS (default 300). Each virtual client has an
-// address of its own (X-Forwarded-For, with TRUST_PROXY=1: the load process
-// plays the one proxy) and keeps inside the per-user and per-telephone
-// limits, so the only 429s are intended: one client keeps guessing a
-// password and must be throttled.
+// address of its own (X-Forwarded-For, TRUST_PROXY=true) and keeps inside
+// the per-user and per-telephone limits, so the only 429s are intended: one
+// client keeps guessing a password and must be throttled.
 //
 // Prints requests served, errors (anything but the expected answers;
 // must be 0), intended 429s, latency percentiles, and the server's resident
@@ -56,7 +55,7 @@ async function main() {
         DATA_DIR: dataDir,
         UROK_DEMO: '0',
         RATE_LIMIT: 'on',
-        TRUST_PROXY: '1',
+        TRUST_PROXY: '1', // the load process is the one proxy in front
         TEACHER_AUTO_APPROVE: 'true',
         LOG_LEVEL: 'warn',
       },
