@@ -5,7 +5,7 @@
 // rate limits ON) and, from a second process, drives a mixed workload —
 // catalog reads, cover downloads, sign-ins, enrolments, homework uploads,
 // grading — for SOAK_SECONDS (default 300). Each virtual client has an
-// address of its own (X-Forwarded-For, TRUST_PROXY=true) and keeps inside
+// address of its own (X-Forwarded-For, TRUST_PROXY=1) and keeps inside
 // the per-user limits, so the only 429s are intended: one client keeps
 // guessing a password from one address and must be throttled (its failures are
 // answered more and more slowly, then refused: 429s start after about 45 s),
@@ -58,7 +58,7 @@ async function main() {
         DATA_DIR: dataDir,
         UROK_DEMO: '0',
         RATE_LIMIT: 'on',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '1', // the load process is the one proxy in front
         TEACHER_AUTO_APPROVE: 'true',
         LOG_LEVEL: 'warn',
       },

@@ -16,7 +16,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { messages } from '@urok/contract';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
@@ -119,6 +119,19 @@ class AccessLog extends LogController {
   }
 }
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count becomes proxy-addr's
+ * `hop < n`: Fastify's own number option trusts no hop at all (so every
+ * client behind the proxy would share the proxy's address and its limits).
+ * Addresses are compiled by Fastify (proxy-addr).
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
+}
+
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(
   deps: AppDeps,
@@ -127,7 +140,7 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     logController: new AccessLog(),
     bodyLimit: 1024 * 1024,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES, VIDEO_MAX_MB_DEFAULT } from '@urok/contract';
@@ -6,10 +7,71 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes' || v === 'on');
 
+/**
+ * Which hops in front of the server may say who the client is
+ * (X-Forwarded-For, X-Forwarded-Proto): none, the nearest `n` (a hop count),
+ * or those with these addresses (addresses, CIDR ranges, or proxy-addr's
+ * names `loopback`, `linklocal`, `uniquelocal`). Never every hop: then any
+ * client names its own address and walks past every per-address limit.
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, `address/prefix`, or a proxy-addr name: what Fastify's trustProxy accepts. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const MAX_PROXY_HOPS = 10;
+
+const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
+  const value = raw.trim().toLowerCase();
+  if (['false', 'no', 'off', '0'].includes(value)) return false;
+  if (['true', 'yes', 'on'].includes(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        '`true` trusts every hop, so any client could name its own address in X-Forwarded-For ' +
+        'and pass every per-address limit; write the number of proxies in front of the server ' +
+        '(1) or their addresses (e.g. 127.0.0.1 or 127.0.0.1,10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+    ctx.addIssue({
+      code: 'custom',
+      message: `at most ${MAX_PROXY_HOPS} proxies; write their addresses instead`,
+    });
+    return z.NEVER;
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  const wrong = entries.filter((entry) => !isProxyAddress(entry));
+  if (wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `not an address or CIDR range: ${wrong.map((entry) => `"${entry}"`).join(', ')} ` +
+        '(write a number of proxies, e.g. 1, or addresses such as 127.0.0.1,10.0.0.0/8; false for none)',
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
 /** Every configuration variable, parsed once at start-up (README lists them). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Loopback: a school opens the server to its network deliberately (HOST=0.0.0.0), which also keeps
+  // the demo accounts out of a new database (db/demo-data.ts).
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL (leave it unset for SQLite)')
@@ -18,7 +80,7 @@ const envSchema = z.object({
   TEACHER_AUTO_APPROVE: bool.default(false),
   UROK_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy.optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
@@ -71,7 +133,7 @@ export interface Config {
   /** undefined: load demo data only into a new embedded database. */
   demo: boolean | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   redisUrl: string | undefined;
   /** Prefix of every limiter key in Redis, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
@@ -145,7 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     teacherAutoApprove: e.TEACHER_AUTO_APPROVE,
     demo: e.UROK_DEMO,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -6,6 +6,7 @@ import { migrateToLatest, openDatabase } from './db/connection.ts';
 import {
   findDemoAccounts,
   formatStartupBanner,
+  isLoopbackHost,
   isUsersTableEmpty,
   loadDemoData,
   shouldLoadDemoData,
@@ -115,10 +116,13 @@ async function main(): Promise<void> {
       isNew,
       demo: config.demo,
       usersEmpty: await isUsersTableEmpty(db),
+      host: config.host,
     })
   ) {
     await loadDemoData(db, storage);
     app.log.info('demo data loaded');
+  } else if (isNew && config.demo === undefined && !isLoopbackHost(config.host)) {
+    app.log.info({ host: config.host }, 'no demo data: the server listens beyond loopback');
   }
 
   let closing = false;
@@ -148,7 +152,11 @@ async function main(): Promise<void> {
       ? `[${config.host}]`
       : config.host;
   // A plain block on stdout, not a log line: it is read by a person starting the app.
-  console.log(formatStartupBanner(`http://${host}:${port}`, await findDemoAccounts(db)));
+  console.log(
+    formatStartupBanner(`http://${host}:${port}`, await findDemoAccounts(db), {
+      loopback: isLoopbackHost(config.host),
+    }),
+  );
 }
 
 main().catch((error) => {

@@ -6,11 +6,13 @@ import {
   DEMO_COURSES,
   findDemoAccounts,
   formatStartupBanner,
+  isLoopbackHost,
   isUsersTableEmpty,
   loadDemoData,
   makeDemoPdf,
   shouldLoadDemoData,
 } from '../src/db/demo-data.ts';
+import { loadConfig } from '../src/config.ts';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { detectHomeworkType } from '../src/lib/file-types.ts';
 import { listStored } from './course-fixtures.ts';
@@ -27,29 +29,100 @@ describe('DEMO_ACCOUNTS', () => {
 });
 
 describe('shouldLoadDemoData', () => {
+  const loopback = '127.0.0.1';
   it.each([
-    [{ dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true }, true],
-    [{ dialect: 'sqlite', isNew: true, demo: true, usersEmpty: true }, true],
-    [{ dialect: 'sqlite', isNew: true, demo: false, usersEmpty: true }, false],
-    [{ dialect: 'sqlite', isNew: false, demo: undefined, usersEmpty: true }, false],
-    [{ dialect: 'postgres', isNew: false, demo: undefined, usersEmpty: true }, false],
-    [{ dialect: 'postgres', isNew: false, demo: false, usersEmpty: true }, false],
-    [{ dialect: 'postgres', isNew: false, demo: true, usersEmpty: true }, true],
-    [{ dialect: 'postgres', isNew: false, demo: true, usersEmpty: false }, false],
+    [{ dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: loopback }, true],
+    [{ dialect: 'sqlite', isNew: true, demo: true, usersEmpty: true, host: loopback }, true],
+    [{ dialect: 'sqlite', isNew: true, demo: false, usersEmpty: true, host: loopback }, false],
+    [{ dialect: 'sqlite', isNew: false, demo: undefined, usersEmpty: true, host: loopback }, false],
+    [{ dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: '::1' }, true],
+    [
+      { dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: 'localhost' },
+      true,
+    ],
+    [
+      { dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: '127.8.0.1' },
+      true,
+    ],
+    // A server others can reach: published passwords only when asked for, never with UROK_DEMO=0.
+    [{ dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: '0.0.0.0' }, false],
+    [{ dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: '::' }, false],
+    [
+      { dialect: 'sqlite', isNew: true, demo: undefined, usersEmpty: true, host: '10.0.0.7' },
+      false,
+    ],
+    [{ dialect: 'sqlite', isNew: true, demo: true, usersEmpty: true, host: '0.0.0.0' }, true],
+    [{ dialect: 'sqlite', isNew: true, demo: false, usersEmpty: true, host: '0.0.0.0' }, false],
+    [
+      { dialect: 'postgres', isNew: false, demo: undefined, usersEmpty: true, host: loopback },
+      false,
+    ],
+    [{ dialect: 'postgres', isNew: false, demo: false, usersEmpty: true, host: loopback }, false],
+    [{ dialect: 'postgres', isNew: false, demo: true, usersEmpty: true, host: loopback }, true],
+    [{ dialect: 'postgres', isNew: false, demo: true, usersEmpty: true, host: '0.0.0.0' }, true],
+    [{ dialect: 'postgres', isNew: false, demo: true, usersEmpty: false, host: loopback }, false],
   ] as const)('%j → %s', (decision, expected) => {
     expect(shouldLoadDemoData(decision)).toBe(expected);
+  });
+
+  it('with the default HOST, which is loopback, a new embedded database gets the demo', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/urok-demo' });
+    expect(config.host).toBe('127.0.0.1');
+    expect(
+      shouldLoadDemoData({
+        dialect: 'sqlite',
+        isNew: true,
+        demo: config.demo,
+        usersEmpty: true,
+        host: config.host,
+      }),
+    ).toBe(true);
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it.each([
+    ['127.0.0.1', true],
+    ['127.255.0.9', true],
+    ['::1', true],
+    ['[::1]', true],
+    ['::ffff:127.0.0.1', true],
+    ['localhost', true],
+    ['LOCALHOST', true],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['192.168.1.10', false],
+    ['128.0.0.1', false],
+    ['127.example.com', false],
+    ['school.example', false],
+  ])('%s → %s', (host, expected) => {
+    expect(isLoopbackHost(host)).toBe(expected);
   });
 });
 
 describe('formatStartupBanner', () => {
-  it('shows the URL and every demo credential', () => {
-    const banner = formatStartupBanner('http://localhost:3000', DEMO_ACCOUNTS);
+  it('shows the URL and every demo credential on loopback', () => {
+    const banner = formatStartupBanner('http://localhost:3000', DEMO_ACCOUNTS, { loopback: true });
     expect(banner).toContain('http://localhost:3000');
     for (const account of DEMO_ACCOUNTS) {
       expect(banner).toContain(account.telephone);
       expect(banner).toContain(account.password);
     }
-    expect(formatStartupBanner('http://localhost:3000', [])).not.toContain('Demo accounts');
+    expect(formatStartupBanner('http://localhost:3000', [], { loopback: true })).not.toContain(
+      'Demo accounts',
+    );
+  });
+
+  it('lists no demo account on a server others can reach, and warns when they exist', () => {
+    const plain = formatStartupBanner('http://localhost:3000', [], { loopback: false });
+    expect(plain).toContain('http://localhost:3000');
+    expect(plain).not.toMatch(/demo/i);
+    const withDemo = formatStartupBanner('http://localhost:3000', DEMO_ACCOUNTS, {
+      loopback: false,
+    });
+    expect(withDemo).toContain('Warning: 3 demo account(s) with published passwords');
+    expect(withDemo).not.toContain('Demo accounts (telephone / password)');
+    for (const account of DEMO_ACCOUNTS) expect(withDemo).not.toContain(account.password);
   });
 });
 

@@ -4,6 +4,7 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import { isFormulaCell, readAsSpreadsheet } from './spreadsheet-reader.ts';
 import {
   createCourse,
   ELF_BINARY,
@@ -682,19 +683,75 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const text = response.rawPayload.subarray(3).toString('utf8');
       expect(text.endsWith('\r\n')).toBe(true);
       const lines = text.split('\r\n').slice(0, -1);
-      expect(lines[0]).toBe('Студент,Телефон,Файл,Надіслано,Із запізненням,Оцінка,Відгук,Оцінено');
+      expect(lines[0]).toBe(
+        '"Студент","Телефон","Файл","Надіслано","Із запізненням","Оцінка","Відгук","Оцінено"',
+      );
       // Students in Ukrainian collation order ('=' sorts before letters), each one's submissions oldest first.
       expect(lines).toHaveLength(1 + 3);
+      const rows = readAsSpreadsheet(text, ',');
+      const gradedAt = rows[1]![7]!;
+      expect(gradedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
       expect(lines[1]).toBe(
-        `"'=HYPERLINK(""http://x"",""y"")",'${evil.telephone},'+1.txt,${h3.submittedAt},так,'-1,'=1+1,${lines[1]!.split(',').at(-1)}`,
+        `"'=HYPERLINK(""http://x"",""y"")","'${evil.telephone}","'+1.txt","${h3.submittedAt}","так","'-1","'=1+1","${gradedAt}"`,
       );
-      expect(lines[2]).toBe(
-        `Andrii Melnyk,'${student.telephone},"Есе, версія 1.pdf",${h1.submittedAt},так,10,"Добре, але ""висновки"" короткі.\nДругий рядок.",${lines[2]!.split(',').at(-1)}`,
-      );
-      expect(lines[2]!.split(',').at(-1)).toMatch(/^\d{4}-\d\d-\d\dT/);
-      expect(lines[3]).toMatch(
-        new RegExp(`^Andrii Melnyk,'\\${student.telephone},'@cmd\\.txt,[^,]+,так,,,$`),
-      );
+      expect(rows[2]).toEqual([
+        'Andrii Melnyk',
+        `'${student.telephone}`,
+        'Есе, версія 1.pdf',
+        h1.submittedAt,
+        'так',
+        '10',
+        'Добре, але "висновки" короткі.\nДругий рядок.',
+        rows[2]![7],
+      ]);
+      expect(lines[2]).toContain('"Добре, але ""висновки"" короткі.\nДругий рядок."');
+      expect(rows[3]).toEqual([
+        'Andrii Melnyk',
+        `'${student.telephone}`,
+        "'@cmd.txt",
+        rows[3]![3],
+        'так',
+        '',
+        '',
+        '',
+      ]);
+    });
+
+    it('grades.csv quotes every cell: a ; or a formula in a name, file name or feedback never starts a cell, read with , or ;', async () => {
+      const { course, teacher } = await setUp();
+      const semicolon = await registerAccount(t.app, { username: 'x;=1+1' });
+      const dde = await registerAccount(t.app, { username: "=cmd|' /C calc'!A0" });
+      for (const student of [semicolon, dde]) await enroll(t.app, student, course._id);
+      const h1 = await uploadHomework(t.app, semicolon, course._id, {
+        content: SAMPLE_TXT,
+        filename: 'a;-2+3.txt',
+      });
+      await grade(h1._id, teacher, {
+        grade: '5;=1+1',
+        feedback: 'Добре;=HYPERLINK("http://evil.example","клік")',
+      });
+      await uploadHomework(t.app, dde, course._id, { content: SAMPLE_TXT, filename: 'ok.txt' });
+
+      const response = await get(`/api/courses/${course._id}/grades.csv`, teacher);
+      expect(response.statusCode).toBe(200);
+      const text = response.rawPayload.subarray(3).toString('utf8');
+      const records = text.split('\r\n').slice(0, -1);
+      expect(records).toHaveLength(3);
+      for (const record of records) expect(record).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
+
+      const cells = readAsSpreadsheet(text, ',');
+      expect(cells.map((row) => row.slice(0, 3))).toEqual([
+        ['Студент', 'Телефон', 'Файл'],
+        ["'=cmd|' /C calc'!A0", `'${dde.telephone}`, 'ok.txt'],
+        ['x;=1+1', `'${semicolon.telephone}`, 'a;-2+3.txt'],
+      ]);
+      expect(cells[2]!.slice(5, 7)).toEqual([
+        '5;=1+1',
+        'Добре;=HYPERLINK("http://evil.example","клік")',
+      ]);
+      // Excel in a Ukrainian locale splits on ';': no text inside a quoted cell starts a cell of its own.
+      const read = [...cells, ...readAsSpreadsheet(text, ';')].flat();
+      expect(read.filter(isFormulaCell)).toEqual([]);
     });
   });
 });

@@ -90,7 +90,7 @@ describe.skipIf(!redisReachable)('rate limits shared by two server processes thr
       REDIS_KEY_PREFIX: keyPrefix,
       RATE_LIMIT: 'on',
       // Addresses from X-Forwarded-For, so one test plays several clients; short waits keep it fast.
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOGIN_FAILURE_DELAY_MS: '10',
     };
     const started = await Promise.allSettled([startServer(env), startServer(env)]);

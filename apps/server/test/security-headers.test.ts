@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TrustProxy } from '../src/config.ts';
 import {
   bearer,
   createTestApp,
@@ -30,7 +32,35 @@ function makeWebDist(): string {
   return dir;
 }
 
-function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
+/** An answer read off the socket: its status and its headers, names in lower case. */
+interface RawResponse {
+  statusCode: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Sends `head` (a request line and headers) as bytes on a new connection and reads the whole answer. */
+function rawRequest(port: number, head: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
+    let data = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (data += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [top = '', ...rest] = data.split('\r\n\r\n');
+      const [status = '', ...lines] = top.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ statusCode: Number(status.split(' ')[1]), headers, body: rest.join('\r\n\r\n') });
+    });
+  });
+}
+
+function policyOf(response: LightMyRequestResponse | RawResponse): Map<string, string[]> {
   const header = String(response.headers['content-security-policy'] ?? '');
   return new Map(
     header
@@ -42,7 +72,7 @@ function policyOf(response: LightMyRequestResponse): Map<string, string[]> {
 }
 
 /** What every response carries, page or API answer. */
-function expectCommonHeaders(response: LightMyRequestResponse, label: string) {
+function expectCommonHeaders(response: LightMyRequestResponse | RawResponse, label: string) {
   const policy = policyOf(response);
   expect(policy.get('frame-ancestors'), `${label}: no framing`).toEqual(["'none'"]);
   expect(policy.get('object-src') ?? policy.get('default-src'), label).toEqual(["'none'"]);
@@ -57,7 +87,7 @@ function expectCommonHeaders(response: LightMyRequestResponse, label: string) {
 }
 
 /** A page or asset of the web app, or the docs: the policy for documents. */
-function expectPageHeaders(response: LightMyRequestResponse, label: string) {
+function expectPageHeaders(response: LightMyRequestResponse | RawResponse, label: string) {
   expectCommonHeaders(response, label);
   const policy = policyOf(response);
   // No inline (or eval'd) script anywhere, the docs included.
@@ -68,9 +98,17 @@ function expectPageHeaders(response: LightMyRequestResponse, label: string) {
   expect(response.headers['cross-origin-opener-policy'], label).toBe('same-origin');
 }
 
-/** An API answer (JSON, a file, an error): a policy that allows nothing, and no document-only headers. */
-function expectApiHeaders(response: LightMyRequestResponse, label: string) {
+/**
+ * An API answer (JSON, a file, an error): a policy that allows nothing, no
+ * document-only headers, and no caching unless it is a public resource.
+ */
+function expectApiHeaders(
+  response: LightMyRequestResponse | RawResponse,
+  label: string,
+  cacheControl = 'no-store',
+) {
   expectCommonHeaders(response, label);
+  expect(response.headers['cache-control'], `${label}: Cache-Control`).toBe(cacheControl);
   expect(response.headers['content-security-policy'], label).toBe(
     "default-src 'none'; frame-ancestors 'none'",
   );
@@ -86,6 +124,9 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
   let t: TestApp;
   let webDist: string;
   let teacherToken: string;
+  let teacherId: string;
+  let studentToken: string;
+  let studentId: string;
   let courseId: string;
   let homeworkId: string;
   let coverUrl: string;
@@ -99,6 +140,9 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     await enroll(t.app, student, course._id);
     homeworkId = (await uploadHomework(t.app, student, course._id))._id;
     teacherToken = teacher.token;
+    teacherId = teacher.user._id;
+    studentToken = student.token;
+    studentId = student.user._id;
     courseId = course._id;
     coverUrl = course.coverUrl!;
   });
@@ -109,8 +153,11 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
 
   it('every kind of response carries its policy: pages, assets, JSON, files, 404s, errors, docs', async () => {
     const page = expectPageHeaders;
-    const api = expectApiHeaders;
-    const requests: [string, InjectOptions, number, typeof page][] = [
+    const api = (response: LightMyRequestResponse, label: string) =>
+      expectApiHeaders(response, label);
+    const download = (response: LightMyRequestResponse, label: string) =>
+      expectApiHeaders(response, label, 'private, no-store');
+    const requests: [string, InjectOptions, number, typeof api][] = [
       ['the app at /', { url: '/' }, 200, page],
       ['a client route', { url: '/start' }, 200, page],
       ['a client route with a reset token', { url: '/reset-password?token=abc' }, 200, page],
@@ -138,25 +185,37 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
         400,
         api,
       ],
-      ['a cover image', { url: coverUrl }, 200, api],
+      [
+        'a cover image',
+        { url: coverUrl },
+        200,
+        (response, label) =>
+          expectApiHeaders(response, label, 'public, max-age=31536000, immutable'),
+      ],
+      [
+        'a cover image asked for with a token',
+        { url: coverUrl, headers: bearer(teacherToken) },
+        200,
+        api,
+      ],
       ['a missing cover', { url: '/api/files/covers/nope.jpg' }, 404, api],
       [
         'a homework file',
         { url: `/api/homework/${homeworkId}/file`, headers: bearer(teacherToken) },
         200,
-        api,
+        download,
       ],
       [
         'a zip',
         { url: `/api/courses/${courseId}/homework.zip`, headers: bearer(teacherToken) },
         200,
-        api,
+        download,
       ],
       [
         'a CSV',
         { url: `/api/courses/${courseId}/grades.csv`, headers: bearer(teacherToken) },
         200,
-        api,
+        download,
       ],
     ];
     for (const [label, request, status, expectHeaders] of requests) {
@@ -179,6 +238,90 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     const api = policyOf(await t.app.inject({ url: `/api/courses/${courseId}/outline` }));
     expect(api.get('frame-src')).toBeUndefined();
     expect(api.get('default-src')).toEqual(["'none'"]);
+  });
+
+  it('every answer to a signed-in request is no-store, kept in the read cache or not, errors too', async () => {
+    const requests: [string, InjectOptions, number][] = [
+      [
+        'auth/getUser',
+        { method: 'POST', url: '/api/auth/getUser', headers: bearer(teacherToken) },
+        200,
+      ],
+      [
+        'users/created-courses',
+        { url: '/api/users/created-courses', headers: bearer(teacherToken) },
+        200,
+      ],
+      [
+        'user/{id}/courses',
+        { url: `/api/user/${studentId}/courses`, headers: bearer(studentToken) },
+        200,
+      ],
+      [
+        'own submissions',
+        { url: `/api/courses/${courseId}/homework`, headers: bearer(studentToken) },
+        200,
+      ],
+      [
+        'the submissions view',
+        { url: `/api/courses/${courseId}/userswithhw`, headers: bearer(teacherToken) },
+        200,
+      ],
+      ['contacts', { url: '/api/contacts', headers: bearer(studentToken) }, 200],
+      [
+        "another user's courses",
+        { url: `/api/user/${teacherId}/courses`, headers: bearer(studentToken) },
+        403,
+      ],
+      [
+        'a token that is no session',
+        { url: '/api/users/created-courses', headers: bearer('x'.repeat(43)) },
+        401,
+      ],
+      ['the catalog, signed in', { url: '/api/courses', headers: bearer(studentToken) }, 200],
+    ];
+    // Twice: the second answer of a cached read comes from the read cache's onRequest hook.
+    for (const round of ['first', 'again']) {
+      for (const [name, request, status] of requests) {
+        const label = `${name} (${round})`;
+        const response = await t.app.inject(request);
+        expect(response.statusCode, label).toBe(status);
+        expectApiHeaders(response, label);
+      }
+    }
+    expect(t.app.readCache.size).toBeGreaterThan(0);
+  });
+
+  it('an absolute-form request line (GET http://host/api/… HTTP/1.1) gets the API headers', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = t.app.server.address() as AddressInfo;
+    for (const [target, status] of [
+      ['http://localhost/api/courses', 200],
+      ['HTTP://localhost:3000/api/courses?limit=1', 200],
+      ['http://localhost/api/nope', 404],
+      [`http://localhost/api/users/created-courses`, 401],
+    ] as const) {
+      const response = await rawRequest(
+        port,
+        `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close`,
+      );
+      expect(response.statusCode, target).toBe(status);
+      expectApiHeaders(response, target);
+      expect(response.body, target).toMatch(/^\{/);
+    }
+    const signedIn = await rawRequest(
+      port,
+      `GET http://localhost/api/user/${studentId}/courses HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${studentToken}\r\nConnection: close`,
+    );
+    expect(signedIn.statusCode).toBe(200);
+    expectApiHeaders(signedIn, 'absolute-form, signed in');
+    // A page asked for in absolute form is still a page.
+    const page = await rawRequest(
+      port,
+      'GET http://localhost/start HTTP/1.1\r\nHost: localhost\r\nConnection: close',
+    );
+    expect(page.statusCode).toBe(200);
+    expectPageHeaders(page, 'absolute-form page');
   });
 
   it('the app itself is held to the strict policy (no inline styles either)', async () => {
@@ -220,30 +363,56 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
 describe('Strict-Transport-Security', () => {
   const target = databaseTargets[0]!;
 
-  it('only with TRUST_PROXY and a request that came over https', async () => {
-    const trusted = await createTestApp(target, { config: { trustProxy: true } });
-    const direct = await createTestApp(target, { config: { trustProxy: false } });
-    try {
-      const https = { 'x-forwarded-proto': 'https' };
-      for (const url of ['/api/health', '/api/nope']) {
-        const overHttps = await trusted.app.inject({ url, headers: https });
-        expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
-        expect(
-          (await trusted.app.inject({ url })).headers['strict-transport-security'],
-        ).toBeUndefined();
-        expect(
-          (await trusted.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } })).headers[
-            'strict-transport-security'
-          ],
-        ).toBeUndefined();
-        // Without a trusted proxy anyone can send the header: it means nothing.
-        expect(
-          (await direct.app.inject({ url, headers: https })).headers['strict-transport-security'],
-        ).toBeUndefined();
+  it.each<[string, TrustProxy]>([
+    ['a hop count', 1],
+    ["the proxy's address", ['127.0.0.1']],
+  ])(
+    'only behind a trusted proxy (%s) and for a request that came over https',
+    async (_label, trustProxy) => {
+      const trusted = await createTestApp(target, { config: { trustProxy } });
+      const direct = await createTestApp(target, { config: { trustProxy: false } });
+      try {
+        const https = { 'x-forwarded-proto': 'https' };
+        for (const url of ['/api/health', '/api/nope']) {
+          const overHttps = await trusted.app.inject({ url, headers: https });
+          expect(overHttps.headers['strict-transport-security']).toMatch(/^max-age=\d{7,}/);
+          expect(
+            (await trusted.app.inject({ url })).headers['strict-transport-security'],
+          ).toBeUndefined();
+          expect(
+            (await trusted.app.inject({ url, headers: { 'x-forwarded-proto': 'http' } })).headers[
+              'strict-transport-security'
+            ],
+          ).toBeUndefined();
+          // Without a trusted proxy anyone can send the header: it means nothing.
+          expect(
+            (await direct.app.inject({ url, headers: https })).headers['strict-transport-security'],
+          ).toBeUndefined();
+        }
+      } finally {
+        await trusted.close();
+        await direct.close();
       }
+    },
+  );
+
+  it('not when a client that is not the listed proxy claims https', async () => {
+    const trusted = await createTestApp(target, { config: { trustProxy: ['10.0.0.5'] } });
+    try {
+      const response = await trusted.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '203.0.113.9',
+      });
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+      const viaProxy = await trusted.app.inject({
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+        remoteAddress: '10.0.0.5',
+      });
+      expect(viaProxy.headers['strict-transport-security']).toMatch(/^max-age=/);
     } finally {
       await trusted.close();
-      await direct.close();
     }
   });
 });

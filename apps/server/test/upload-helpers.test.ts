@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../src/lib/csv.ts';
+import { csvCell, toCsv, UTF8_BOM } from '../src/lib/csv.ts';
 import {
   asciiFileName,
   attachmentDisposition,
@@ -11,6 +11,7 @@ import {
 import { detectCoverType, detectHomeworkType, looksLikePlainText } from '../src/lib/file-types.ts';
 import { createTimeOrderedId } from '../src/lib/ids.ts';
 import { containsPattern, foldSearchText, searchTerms } from '../src/lib/search-text.ts';
+import { isFormulaCell, readAsSpreadsheet } from './spreadsheet-reader.ts';
 import {
   ELF_BINARY,
   MZ_BINARY,
@@ -120,23 +121,57 @@ describe('Content-Disposition', () => {
 });
 
 describe('CSV', () => {
-  it('neutralises formula cells and quotes what needs quoting', () => {
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('+380501112233')).toBe("'+380501112233");
-    expect(csvCell('-5')).toBe("'-5");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tx')).toBe("'\tx");
+  it('quotes every cell (RFC 4180: a quote is doubled)', () => {
+    expect(csvCell('plain')).toBe('"plain"');
     expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('a;b')).toBe('"a;b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(12)).toBe('12');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(undefined)).toBe('""');
+    expect(csvCell(12)).toBe('"12"');
     expect(
       toCsv([
         ['a', 'б'],
-        ['1', '2'],
+        ['1', null],
       ]),
-    ).toBe('\uFEFFa,б\r\n1,2\r\n');
+    ).toBe('\uFEFF"a","б"\r\n"1",""\r\n');
+  });
+
+  it('neutralises a cell that starts a formula, also after spaces and in full-width forms', () => {
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('+380501112233')).toBe(`"'+380501112233"`);
+    expect(csvCell('-5')).toBe(`"'-5"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\tx')).toBe(`"'\tx"`);
+    expect(csvCell('\rx')).toBe(`"'\rx"`);
+    expect(csvCell('  =1+1')).toBe(`"'  =1+1"`);
+    expect(csvCell('\n=1+1')).toBe(`"'\n=1+1"`);
+    expect(csvCell('\u3000@x')).toBe(`"'\u3000@x"`);
+    expect(csvCell('\uFF1D1+1')).toBe(`"'\uFF1D1+1"`);
+    expect(csvCell('\uFF0B1')).toBe(`"'\uFF0B1"`);
+    expect(csvCell('\uFF0D1')).toBe(`"'\uFF0D1"`);
+    expect(csvCell('\uFF20x')).toBe(`"'\uFF20x"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    // Text after a separator inside a cell stays as written: quoted, it never starts a cell.
+    expect(csvCell('x;=1+1')).toBe('"x;=1+1"');
+    expect(csvCell('10, -1 за запізнення')).toBe('"10, -1 за запізнення"');
+  });
+
+  it('a spreadsheet reading with , or ; finds the same cells and no formula', () => {
+    const rows = [
+      ['x;=1+1', 'a,=2+2', "=cmd|' /C calc'!A0", 'say "hi";@x'],
+      ['line\n-1', ' +1', '"=1"', 'ok'],
+    ];
+    const csv = toCsv(rows).slice(UTF8_BOM.length);
+    expect(readAsSpreadsheet(csv, ',')).toEqual([
+      ['x;=1+1', 'a,=2+2', "'=cmd|' /C calc'!A0", 'say "hi";@x'],
+      ['line\n-1', "' +1", '"=1"', 'ok'],
+    ]);
+    const semicolon = readAsSpreadsheet(csv, ';');
+    expect(semicolon).toHaveLength(2);
+    for (const cell of [...readAsSpreadsheet(csv, ','), ...semicolon].flat())
+      expect(isFormulaCell(cell), cell).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FormError } from './form.ts';
 import { accountMessages } from './account-messages.ts';
 import { messages } from './messages.ts';
+import { checkPlainText } from './text-checks.ts';
 import {
   BIO_MAX_LENGTH,
   canonicalTelephone,
@@ -79,6 +80,8 @@ export function checkRegistration(
   }
   const identity = checkIdentity(username, input.telephone, input.email);
   if (identity) return identity;
+  const text = checkPlainText(input, { username: 'line', email: 'line' });
+  if (text) return text;
   if (input.acceptTerms === false) {
     return { message: messages.acceptTerms, fields: ['acceptTerms'] };
   }
@@ -106,7 +109,7 @@ export function checkProfile(input: ProfileInput): FormError<keyof ProfileInput>
   const identity = checkIdentity(username, input.telephone, input.email);
   if (identity) return identity;
   if (input.bio.length > BIO_MAX_LENGTH) return { message: messages.bioTooLong, fields: ['bio'] };
-  return null;
+  return checkPlainText(input, { username: 'line', email: 'line', bio: 'text' });
 }
 
 /**

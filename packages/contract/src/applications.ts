@@ -1,6 +1,7 @@
 import { messages } from './messages.ts';
 import { isValidEmail, isValidTelephone } from './rules.ts';
 import type { FormError } from './form.ts';
+import { checkPlainText } from './text-checks.ts';
 
 export interface TeacherApplicationInput {
   fullName: string;
@@ -44,7 +45,13 @@ export function checkTeacherApplication(
   if (motivation.length < L.motivation.min || motivation.length > L.motivation.max) {
     return { message: messages.motivationRequired, fields: ['motivation'] };
   }
-  return null;
+  return checkPlainText(input, {
+    fullName: 'line',
+    email: 'line',
+    subject: 'line',
+    experience: 'text',
+    motivation: 'text',
+  });
 }
 
 export type { TeacherApplication, ApplicationStatus } from './schemas/applications.ts';

@@ -1,5 +1,6 @@
 import type { FormError } from './form.ts';
 import { messages } from './messages.ts';
+import { checkPlainText } from './text-checks.ts';
 
 /** Limits of courses, homework and files (DESIGN.md section 4). */
 export const COURSE_LIMITS = {
@@ -68,13 +69,32 @@ export function checkCourse(input: CourseInput): FormError<keyof CourseInput> | 
   if (input.homeworkDueAt !== '' && Number.isNaN(Date.parse(input.homeworkDueAt))) {
     return { message: messages.homeworkDueInvalid, fields: ['homeworkDueAt'] };
   }
-  return null;
+  return checkPlainText(input, {
+    title: 'line',
+    description: 'text',
+    category: 'line',
+    homeworkTask: 'text',
+  });
 }
 
 // ---------------------------------------------------------------- homework upload
 
 /** The multipart part names of the upload forms. */
 export const UPLOAD_FIELDS = { homeworkFile: 'file', cover: 'cover' } as const;
+
+export interface HomeworkCommentInput {
+  comment: string;
+}
+
+/** The comment of a homework upload (the file is checked apart: its size and type). */
+export function checkHomeworkComment(
+  input: HomeworkCommentInput,
+): FormError<keyof HomeworkCommentInput> | null {
+  if (input.comment.length > COURSE_LIMITS.comment.max) {
+    return { message: messages.commentTooLong, fields: ['comment'] };
+  }
+  return checkPlainText(input, { comment: 'text' });
+}
 
 /** Where a course's cover is served: the `coverUrl` of the course JSON starts with this. */
 export const COVER_URL_PREFIX = '/api/files/covers/';
@@ -95,7 +115,7 @@ export function checkGrade(input: GradeInput): FormError<keyof GradeInput> | nul
   if (input.feedback.length > COURSE_LIMITS.feedback.max) {
     return { message: messages.feedbackTooLong, fields: ['feedback'] };
   }
-  return null;
+  return checkPlainText(input, { grade: 'line', feedback: 'text' });
 }
 
 export type {

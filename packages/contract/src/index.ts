@@ -15,4 +15,5 @@ export * from './paths.ts';
 export * from './pledges.ts';
 export * from './rules.ts';
 export * from './sign-in-messages.ts';
+export * from './text-checks.ts';
 export * from './site-messages.ts';

@@ -46,6 +46,11 @@ export const messages = {
   passwordTooLong: 'Password must be at most 128 characters long.',
   telephoneTaken: 'An account with this telephone number already exists.',
 
+  // ---- Text fields: characters no text may hold (text-checks.ts) ----
+  textControlCharacters:
+    'Поле містить недопустимі службові символи (керівні або символи напрямку тексту). Приберіть їх.',
+  // ---- end of text fields section ----
+
   // Session
   sessionInvalid: 'Сесія завершилась. Увійдіть знову.',
 

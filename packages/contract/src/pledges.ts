@@ -1,5 +1,6 @@
 import type { FormError } from './form.ts';
 import { siteMessages } from './site-messages.ts';
+import { checkPlainText } from './text-checks.ts';
 
 /*
  * Pledges of support made on /donate (DESIGN.md section 6). Imported as
@@ -38,7 +39,7 @@ export function checkPledge(input: PledgeInput): FormError<keyof PledgeInput> | 
   if (input.message.trim().length > L.message.max) {
     return { message: siteMessages.pledgeMessageTooLong, fields: ['message'] };
   }
-  return null;
+  return checkPlainText(input, { name: 'line', message: 'text' });
 }
 
 /**

@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase } from '../db/connection.ts';
 import type { Db } from '../db/database.ts';
 import { UsageError, type AdminCommand, type AdminCommandGroup, type AdminIo } from './command.ts';
 import { applicationsCommands } from './commands/applications.ts';
+import { printable } from './table.ts';
 import { backupCommands, restoreCommands } from './commands/backup.ts';
 import { usersCommands } from './commands/users.ts';
 
@@ -76,8 +77,14 @@ function findCommand(argv: readonly string[]): { command: AdminCommand; args: re
   return { command: group.commands[commandName]!, args };
 }
 
+/** `io` writing every text through printable(): whatever a command prints, stored data cannot drive the terminal. */
+export function printableIo(io: AdminIo): AdminIo {
+  return { out: (text) => io.out(printable(text)), err: (text) => io.err(printable(text)) };
+}
+
 /** Runs one command; resolves to the process exit code. */
-export async function runAdmin(argv: readonly string[], deps: AdminDeps): Promise<number> {
+export async function runAdmin(argv: readonly string[], given: AdminDeps): Promise<number> {
+  const deps = { ...given, io: printableIo(given.io) };
   const { io } = deps;
   if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0]!)) {
     io.out(formatUsage());
@@ -174,10 +181,10 @@ export async function connectFromEnvironment(): Promise<AdminConnection> {
 const invokedDirectly =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
-  const io: AdminIo = {
+  const io = printableIo({
     out: (text) => process.stdout.write(`${text}\n`),
     err: (text) => process.stderr.write(`${text}\n`),
-  };
+  });
   runAdmin(process.argv.slice(2), { io, connect: connectFromEnvironment })
     .then((code) => {
       process.exitCode = code;

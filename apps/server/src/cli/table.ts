@@ -1,7 +1,23 @@
 const MAX_CELL = 40;
 
+/**
+ * Characters that could drive the operator's terminal or change what it
+ * shows: C0 controls but tab and line feed (ESC starts an escape sequence),
+ * DEL, C1 controls (U+009B is a one-character CSI), and the bidirectional
+ * embeddings, overrides and isolates. The contract refuses them in every
+ * text field; rows stored before that, or written past the API, may still
+ * hold them.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this finds
+const UNPRINTABLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
+
+/** `text` with each such character written out as `\uXXXX`: data can be read, never run. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function fit(value: string): string {
-  const flat = value.replace(/\s+/g, ' ');
+  const flat = printable(value.replace(/\s+/g, ' '));
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 

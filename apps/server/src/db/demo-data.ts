@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { messages, normaliseVideoUrl } from '@urok/contract';
@@ -54,16 +55,41 @@ export interface DemoDecision {
   /** config.demo: UROK_DEMO, undefined when unset. */
   demo: boolean | undefined;
   usersEmpty: boolean;
+  /** config.host: the interface the server listens on. */
+  host: string;
 }
 
 /**
- * Demo data goes into a new embedded database unless UROK_DEMO=0, and into
- * PostgreSQL only when asked (UROK_DEMO=1) and no account exists yet: a real
- * deployment never gets known passwords by accident.
+ * Whether `host` (HOST) is reachable from this machine only: 127.0.0.0/8,
+ * ::1 (also as an IPv4-mapped address or in brackets) or localhost.
  */
-export function shouldLoadDemoData({ dialect, isNew, demo, usersEmpty }: DemoDecision): boolean {
-  if (dialect === 'sqlite') return isNew && demo !== false && usersEmpty;
-  return demo === true && usersEmpty;
+export function isLoopbackHost(host: string): boolean {
+  const name = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (name === 'localhost') return true;
+  if (name === '::1' || name === '0:0:0:0:0:0:0:1') return true;
+  const v4 = name.replace(/^::ffff:/, '');
+  return isIP(v4) === 4 && v4.startsWith('127.');
+}
+
+/**
+ * Demo data (published passwords) goes into a new embedded database only
+ * when the server listens on loopback, or when asked (UROK_DEMO=1); never
+ * with UROK_DEMO=0. Into PostgreSQL only when asked and no account exists
+ * yet: a server others can reach never gets known passwords by accident.
+ */
+export function shouldLoadDemoData({
+  dialect,
+  isNew,
+  demo,
+  usersEmpty,
+  host,
+}: DemoDecision): boolean {
+  if (!usersEmpty || demo === false) return false;
+  if (dialect === 'sqlite') return isNew && (demo === true || isLoopbackHost(host));
+  return demo === true;
 }
 
 export async function isUsersTableEmpty(db: Db): Promise<boolean> {
@@ -555,10 +581,26 @@ export async function findDemoAccounts(db: Db): Promise<DemoAccount[]> {
   return DEMO_ACCOUNTS.filter((account) => present.has(account.telephone));
 }
 
-/** The start-up block: where to open the app and how to sign in to it. */
-export function formatStartupBanner(url: string, accounts: readonly DemoAccount[]): string {
+/**
+ * The start-up block: where to open the app and how to sign in to it. On a
+ * server others can reach (`loopback` false) the demo passwords are not
+ * printed: if the demo accounts are there (UROK_DEMO=1, or a database made
+ * on loopback), it says so and what to do instead.
+ */
+export function formatStartupBanner(
+  url: string,
+  accounts: readonly DemoAccount[],
+  { loopback }: { loopback: boolean },
+): string {
   const lines = ['', `  Urok is running at ${url}`, `  API documentation: ${url}/api/docs`];
-  if (accounts.length > 0) {
+  if (accounts.length > 0 && !loopback) {
+    lines.push(
+      '',
+      `  Warning: ${accounts.length} demo account(s) with published passwords exist in this database`,
+      '  (README), and this server listens beyond this machine (HOST). Use it only for a',
+      '  demonstration; a school starts with a new database without UROK_DEMO=1.',
+    );
+  } else if (accounts.length > 0) {
     const nameWidth = Math.max(...accounts.map((account) => account.username.length));
     lines.push('', '  Demo accounts (telephone / password):');
     for (const account of accounts) {

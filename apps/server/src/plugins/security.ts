@@ -79,14 +79,31 @@ const SECURITY_HEADERS = {
  * permissions policies, the legacy IE and Flash switches) do nothing on it.
  * It gets the set OWASP's REST Security Cheat Sheet gives for APIs: a policy
  * that allows nothing at all (so a file opened in a tab cannot run script
- * either), no MIME sniffing, no framing, no reading from other origins.
+ * either), no MIME sniffing, no framing, no reading from other origins, and
+ * no caching: an answer may be one user's (a session, a profile, grades),
+ * errors included, and no browser or proxy cache may keep it. A public
+ * answer meant to be cached says so itself (a cover image).
  */
 const API_SECURITY_HEADERS = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
   'Cross-Origin-Resource-Policy': 'same-origin',
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
 } as const;
+
+/**
+ * The path of a request target. Node passes an absolute-form target
+ * (`GET http://host/api/courses HTTP/1.1`) through as the URL, and Fastify
+ * routes it by its path: whatever is decided by path reads it the same way.
+ */
+export function targetPath(url: string): string {
+  if (url.startsWith('/')) return url;
+  const origin = /^https?:\/\/[^/?#]*/i.exec(url);
+  if (!origin) return url;
+  const rest = url.slice(origin[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
 
 /**
  * The set for the answer to `url`: the API set for an API answer, the page
@@ -95,7 +112,8 @@ const API_SECURITY_HEADERS = {
 export function securityHeadersFor(
   url: string,
 ): typeof API_SECURITY_HEADERS | typeof SECURITY_HEADERS {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs')
+  const path = targetPath(url);
+  return path.startsWith('/api/') && !path.startsWith('/api/docs')
     ? API_SECURITY_HEADERS
     : SECURITY_HEADERS;
 }
@@ -105,11 +123,11 @@ export function securityHeadersFor(
  * answers, the page set on everything else (the docs set their own policy on top).
  */
 export function registerSecurity(app: FastifyInstance): void {
-  const trustProxy = app.config.trustProxy;
+  const trustProxy = app.config.trustProxy !== false;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeadersFor(request.url));
     reply.header('X-Request-Id', request.id);
-    // request.protocol reads X-Forwarded-Proto only when the proxy is trusted; checked again for clarity.
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY); checked again for clarity.
     if (trustProxy && request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done();
   });

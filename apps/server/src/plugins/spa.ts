@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@urok/contract';
+import { targetPath } from './security.ts';
 
 /**
  * Serves the built web app: hashed assets with a long cache, index.html for
@@ -28,7 +29,7 @@ export async function registerSpa(
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
+    const url = targetPath(request.url).split('?')[0] ?? '';
     if (
       url === '/api' ||
       url.startsWith('/api/') ||

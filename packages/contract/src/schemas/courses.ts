@@ -7,6 +7,7 @@ import {
   PAGE_SIZE_MAX,
   checkCourse,
   checkGrade,
+  checkHomeworkComment,
 } from '../courses.ts';
 
 const text = (max: number, error: string) => z.string({ error }).max(max, { error });
@@ -47,14 +48,16 @@ export const courseUpdateFieldsSchema = z.object({
 });
 
 /** The text fields of a multipart homework upload (`POST courses/upload-homework`); the file part is `file`. */
-export const homeworkFormSchema = z.object({
-  courseId: z
-    .string({ error: messages.courseIdRequired })
-    .trim()
-    .min(1, { error: messages.courseIdRequired })
-    .max(100, { error: messages.courseIdRequired }),
-  comment: text(COURSE_LIMITS.comment.max, messages.commentTooLong).default(''),
-});
+export const homeworkFormSchema = z
+  .object({
+    courseId: z
+      .string({ error: messages.courseIdRequired })
+      .trim()
+      .min(1, { error: messages.courseIdRequired })
+      .max(100, { error: messages.courseIdRequired }),
+    comment: text(COURSE_LIMITS.comment.max, messages.commentTooLong).default(''),
+  })
+  .superRefine(refineWith(checkHomeworkComment));
 
 export const gradeBodySchema = z
   .object({

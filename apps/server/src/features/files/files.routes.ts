@@ -24,11 +24,14 @@ export async function filesRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const cover = await openCover(app.storage, request.params.key);
+      // The same image for everyone: cached for a year. A request that carries a token keeps
+      // the API's no-store (plugins/security.ts), as every answer to one does.
+      if (request.headers.authorization === undefined)
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       return reply
         .headers({
           'Content-Type': cover.contentType,
           'Content-Length': String(cover.size),
-          'Cache-Control': 'public, max-age=31536000, immutable',
           'X-Content-Type-Options': 'nosniff',
         })
         .send(cover.stream);

@@ -99,6 +99,18 @@ describe("the student's course page", () => {
     expect(calls.some((call) => call.url === API.uploadHomework)).toBe(false);
   });
 
+  it('refuses control characters in the comment beside it, and sends nothing', async () => {
+    const { user, calls } = await setup();
+    await screen.findByRole('heading', { level: 1, name: course.title });
+    await user.upload(fileInput(), pdf());
+    await user.click(screen.getByLabelText('Коментар'));
+    await user.paste('Готово\u001b[2J');
+    await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
+    expect(screen.getByText(messages.textControlCharacters)).toBeTruthy();
+    expect(screen.getByLabelText('Коментар').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.url === API.uploadHomework)).toBe(false);
+  });
+
   it('asks for a file when none was chosen', async () => {
     const { user } = await setup();
     await screen.findByRole('heading', { level: 1, name: course.title });

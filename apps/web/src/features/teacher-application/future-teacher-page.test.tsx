@@ -82,6 +82,20 @@ describe('/future-teacher', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('refuses a terminal escape in a field beside it, as the server does, and sends nothing', async () => {
+    const { user, calls } = await setup({
+      status: 201,
+      body: { application, message: messages.applicationReceived },
+    });
+    await fillValid(user);
+    await user.clear(field('Full name'));
+    await user.click(field('Full name'));
+    await user.paste('Оксана\u001b]0;pwned\u0007');
+    await user.click(submit());
+    expect(screen.getByText(messages.textControlCharacters).id).toBe('application-fullName-error');
+    expect(calls).toHaveLength(0);
+  });
+
   it("sends the application and shows what happens next (the server's message)", async () => {
     const { user, calls, store } = await setup({
       status: 201,

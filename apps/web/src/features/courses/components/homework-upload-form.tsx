@@ -3,6 +3,7 @@ import {
   COURSE_LIMITS,
   HOMEWORK_ACCEPT,
   HOMEWORK_MAX_BYTES,
+  checkHomeworkComment,
   courseMessages,
   messages,
 } from '@urok/contract';
@@ -116,8 +117,9 @@ export function HomeworkUploadForm({ courseId }: { courseId: string }) {
       document.getElementById(fileId)?.focus();
       return;
     }
-    if (comment.length > COURSE_LIMITS.comment.max) {
-      setErrors({ message: null, fields: { comment: messages.commentTooLong } });
+    const commentProblem = checkHomeworkComment({ comment });
+    if (commentProblem) {
+      setErrors({ message: null, fields: { comment: commentProblem.message } });
       return;
     }
     setErrors(noFormErrors());
