@@ -126,7 +126,7 @@ export interface Config {
   dataDir: string;
   sqlitePath: string;
   uploadsDir: string;
-  /** Upload limits (DESIGN.md section 4); the contract's constants, which the web app and its messages share. */
+  /** Upload limits; the contract's constants, which the web app and its messages share. */
   homeworkMaxBytes: number;
   coverMaxBytes: number;
   teacherAutoApprove: boolean;

@@ -192,7 +192,7 @@ const content = (f: Fixture) => f.content!;
 const videoForm = () => fileForm(sampleMp4(), 'урок.mp4');
 const pdfForm = () => fileForm(Buffer.from('%PDF-1.4\n%%EOF\n'), 'таємниця.pdf');
 
-/** Course content (DESIGN.md section 8): who may do what. */
+/** Course content: who may do what. */
 MATRIX.push(
   {
     name: 'GET courses/{id}/outline',

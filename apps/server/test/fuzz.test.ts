@@ -137,7 +137,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/courses/:course/homework.zip', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/grades.csv', body: 'none' },
   { method: 'GET', path: '/api/files/covers/:cover', body: 'none' },
-  // Course content (DESIGN.md section 8)
+  // Course content
   { method: 'GET', path: '/api/courses/:course/outline', body: 'none' },
   { method: 'PUT', path: '/api/courses/:course/outline', body: 'json', fields: ['sections'] },
   { method: 'POST', path: '/api/courses/:course/sections', body: 'json', fields: ['title'] },

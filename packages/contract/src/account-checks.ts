@@ -55,7 +55,7 @@ type RegisterField = keyof RegisterFormInput;
  * Sign-up checks of spec section 5 in their order (username length, all
  * fields filled, password rule, confirmation), then the checks the
  * specification leaves silent (telephone and email format, lengths), then
- * the terms (DESIGN.md section 6). The server runs the same function on the
+ * the terms (docs/decisions.md). The server runs the same function on the
  * API body, where the confirmation and terms are absent and so skipped.
  */
 export function checkRegistration(

@@ -116,7 +116,7 @@ describe('checkRegistration: the four checks in the specification order, then fo
     });
   });
 
-  it('and last the terms (DESIGN.md section 6), only when the form sends them', () => {
+  it('and last the terms (docs/decisions.md), only when the form sends them', () => {
     expect(
       checkRegistration({ ...registration, confirmPassword: 'Secret2024', acceptTerms: false }),
     ).toEqual({

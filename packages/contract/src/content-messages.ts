@@ -1,5 +1,5 @@
 /**
- * The API's answers about course content (DESIGN.md section 8): sections,
+ * The API's answers about course content: sections,
  * lessons, their documents, files and video, and progress. Included in
  * `messages` (messages.ts), as the server and every content page need them.
  */

@@ -1,5 +1,5 @@
 /**
- * Course content (DESIGN.md section 8): limits and the rules server and web
+ * Course content: limits and the rules server and web
  * share, without zod (the zod schemas are in schemas/content.ts).
  */
 
@@ -33,7 +33,7 @@ export const VIDEO_MAX_MB_DEFAULT = 1024;
 export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
 export const VIDEO_ACCEPT = 'video/mp4,video/webm';
 
-/** What an outline holds. Assignments (DESIGN.md section 9) join as items of the same sections. */
+/** What an outline holds. Assignments join as items of the same sections. */
 export const OUTLINE_ITEM_KINDS = ['lesson', 'assignment'] as const;
 export type OutlineItemKind = (typeof OUTLINE_ITEM_KINDS)[number];
 

@@ -2,7 +2,7 @@ import type { FormError } from './form.ts';
 import { messages } from './messages.ts';
 import { checkPlainText } from './text-checks.ts';
 
-/** Limits of courses, homework and files (DESIGN.md section 4). */
+/** Limits of courses, homework and files. */
 export const COURSE_LIMITS = {
   title: { min: 3, max: 120 },
   description: { min: 10, max: 5000 },

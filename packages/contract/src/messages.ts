@@ -18,7 +18,7 @@ function files(count: number): string {
 
 /**
  * Every user-facing string of the product, worded exactly as the product
- * specification (and DESIGN.md section 6) words it. Server and web import
+ * specification (and docs/decisions.md) words it. Server and web import
  * from here, so a text is written once.
  */
 export const messages = {

@@ -1,4 +1,4 @@
-/** API paths, relative to the base `/api/` (DESIGN.md section 3; the specification's spelling kept). */
+/** API paths, relative to the base `/api/` (the specification's spelling kept). */
 export const API_BASE = '/api/';
 
 export const API = {
@@ -28,7 +28,7 @@ export const API = {
   homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,
   gradesCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/grades.csv`,
   cover: (key: string) => `files/covers/${encodeURIComponent(key)}`,
-  // ---- course content (DESIGN.md section 8) ----
+  // ---- course content ----
   outline: (courseId: string) => `courses/${encodeURIComponent(courseId)}/outline`,
   sections: (courseId: string) => `courses/${encodeURIComponent(courseId)}/sections`,
   section: (sectionId: string) => `sections/${encodeURIComponent(sectionId)}`,

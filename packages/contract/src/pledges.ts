@@ -3,7 +3,7 @@ import { siteMessages } from './site-messages.ts';
 import { checkPlainText } from './text-checks.ts';
 
 /*
- * Pledges of support made on /donate (DESIGN.md section 6). Imported as
+ * Pledges of support made on /donate (docs/decisions.md). Imported as
  * '@urok/contract/pledges', not through the index: a module with zod schemas
  * that the index re-exports joins the entry chunk that /login loads, and only
  * the lazily loaded /donate page needs this one.

@@ -1,5 +1,5 @@
 /**
- * The demo courses' content (DESIGN.md section 8): sections of lessons with
+ * The demo courses' content: sections of lessons with
  * real text, some with a small file. Videos are not part of the demo (a
  * demo ships no media file); a lesson may carry a video link instead.
  */

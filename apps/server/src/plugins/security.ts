@@ -18,7 +18,7 @@ const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
-  // A lesson's videoUrl embeds YouTube (youtube-nocookie) or Vimeo, and nothing else (DESIGN.md section 8).
+  // A lesson's videoUrl embeds YouTube (youtube-nocookie) or Vimeo, and nothing else.
   frameSrc: VIDEO_EMBED_ORIGINS,
 } as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * GET contacts (DESIGN.md section 6, 'My Contacts'): for a student, the
+ * GET contacts ('My Contacts', docs/decisions.md): for a student, the
  * authors of the courses they are enrolled in; for a teacher, the users
  * enrolled in the teacher's courses. Each contact lists the courses that
  * connect the two.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body of the API (DESIGN.md section 3). */
+/** The one error body of the API. */
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string().optional(),

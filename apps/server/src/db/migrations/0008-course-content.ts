@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 const DEFAULT_SECTION_TITLE = 'Загальне';
 
 /**
- * Course content (DESIGN.md section 8): sections of a course, its lessons
+ * Course content: sections of a course, its lessons
  * (an item kind of a section; assignments join later as another), their
  * attachments and the students' completions. Every existing course gets its
  * first section 'Загальне', as a new course does.

@@ -27,7 +27,7 @@ export function groupContacts(rows: readonly ContactCourseRow[]): Contact[] {
 }
 
 /**
- * 'My Contacts' (DESIGN.md section 6): a teacher's students (enrolled in the
+ * 'My Contacts' (docs/decisions.md): a teacher's students (enrolled in the
  * teacher's courses), a student's teachers (authors of the enrolled courses),
  * each with the courses that connect them.
  */

@@ -1,5 +1,5 @@
 /**
- * Course content (DESIGN.md section 8): sections, the outline, lessons,
+ * Course content: sections, the outline, lessons,
  * their attachments and video, completions and progress. Every author check
  * goes through lib/teacher-role.ts.
  *
@@ -80,7 +80,7 @@ import {
 
 /**
  * What the outline needs of one kind of section item. Lessons are the one
- * kind so far; assignments (DESIGN.md section 9) join by adding a source
+ * kind so far; assignments join by adding a source
  * here: the outline, its reordering and a section's emptiness then cover
  * them with no other change.
  */

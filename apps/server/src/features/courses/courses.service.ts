@@ -167,7 +167,7 @@ export async function createCourse(
   const title = input.title.trim();
   const description = input.description.trim();
   const category = input.category.trim();
-  // The course and its first section 'Загальне' (DESIGN.md section 8) appear together.
+  // The course and its first section 'Загальне' appear together.
   await db.transaction().execute(async (trx) => {
     await insertCourse(trx, {
       id,

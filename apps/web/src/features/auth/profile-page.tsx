@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../lib/document-title';
 import { selectUser } from './auth-slice';
 import { useAuthSelector } from './hooks';
 
-/** /profile: a read-only card of the signed-in user (DESIGN.md section 6). */
+/** /profile: a read-only card of the signed-in user (docs/decisions.md). */
 export function ProfilePage() {
   useDocumentTitle(messages.pageProfile);
   const user = useAuthSelector(selectUser);

@@ -25,7 +25,7 @@ const FIELDS: readonly ApplicationField[] = [
   'motivation',
 ];
 
-/** What a signed-in student's application is pre-filled with (DESIGN.md section 6). */
+/** What a signed-in student's application is pre-filled with (docs/decisions.md). */
 export interface TeacherApplicationPrefill {
   fullName: string;
   telephone: string;
