@@ -118,6 +118,8 @@ describe.each(databaseTargets)('course content on $name', (target) => {
       ['missing', {}],
       ['not text', { title: 42 }],
       ['a stranger field', { title: 'Тема', extra: 1 }],
+      ['a terminal escape', { title: 'Тема \u001b]0;pwned\u0007' }],
+      ['a bidirectional override', { title: 'Тема \u202eexe.pdf' }],
     ])('refuses a section title that is %s with 400', async (_, payload) => {
       const { course } = await freshCourse();
       const response = await as(author, {
@@ -520,6 +522,11 @@ describe.each(databaseTargets)('course content on $name', (target) => {
     it.each([
       ['no title', { title: '' }, messages.lessonTitleInvalid],
       ['a long title', { title: 'я'.repeat(201) }, messages.lessonTitleInvalid],
+      [
+        'a terminal escape in the title',
+        { title: 'Урок\u001b[2J' },
+        messages.textControlCharacters,
+      ],
       ['no body', { body: undefined }, messages.documentInvalid],
       ['a published flag that is text', { published: 'yes' }, messages.lessonPublishedInvalid],
       ['a stranger field', { isAdmin: true }, undefined],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { hasUnsafeCharacters } from '../text-checks.ts';
 import {
   CONTENT_LIMITS,
   OUTLINE_ITEM_KINDS,
@@ -196,17 +197,22 @@ export const documentSchema = z
 
 const idSchema = z.string({ error: messages.badRequest }).min(1).max(100);
 
+/** A title holds no control character or bidirectional override (text-checks.ts), as every stored line of text. */
+const plainLine = (value: string) => !hasUnsafeCharacters(value, 'line');
+
 const sectionTitle = z
   .string({ error: messages.sectionTitleInvalid })
   .trim()
   .min(L.sectionTitle.min, { error: messages.sectionTitleInvalid })
-  .max(L.sectionTitle.max, { error: messages.sectionTitleInvalid });
+  .max(L.sectionTitle.max, { error: messages.sectionTitleInvalid })
+  .refine(plainLine, { error: messages.textControlCharacters });
 
 const lessonTitle = z
   .string({ error: messages.lessonTitleInvalid })
   .trim()
   .min(L.lessonTitle.min, { error: messages.lessonTitleInvalid })
-  .max(L.lessonTitle.max, { error: messages.lessonTitleInvalid });
+  .max(L.lessonTitle.max, { error: messages.lessonTitleInvalid })
+  .refine(plainLine, { error: messages.textControlCharacters });
 
 /** `videoUrl` in: a YouTube or Vimeo link, normalised to its embed address; null or '' for none. */
 const videoUrlInput = z
