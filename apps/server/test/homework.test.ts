@@ -346,7 +346,7 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const csv = (
         await get(`/api/courses/${course._id}/grades.csv`, teacher)
       ).rawPayload.toString();
-      expect(csv).toContain(',invoice.txt,');
+      expect(csv).toContain(',"invoice.txt",');
       expect(csv).not.toContain('invoice.hta');
     });
   });
