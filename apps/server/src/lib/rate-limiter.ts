@@ -40,6 +40,10 @@ export const RATE_LIMITS = {
   passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 15 * 60 },
   /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
   passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60 },
+  // ---- operators ----
+  /** The console's changes (decisions, roles, blocks, reset links, visibility), per operator: a hand's pace, not a script's. */
+  adminWritePerUser: { name: 'admin-write-user', limit: 120, windowSeconds: 10 * 60 },
+  // ---- end of operators section ----
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {

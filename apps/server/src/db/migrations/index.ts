@@ -6,6 +6,7 @@ import * as m0004 from './0004-password-resets.ts';
 import * as m0005 from './0005-course-search.ts';
 import * as m0006 from './0006-session-expiry.ts';
 import * as m0007 from './0007-application-grants.ts';
+import * as m0012 from './0012-operators.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0005-course-search': m0005,
   '0006-session-expiry': m0006,
   '0007-application-grants': m0007,
+  // 0008–0011 are course content's (sections and lessons).
+  '0012-operators': m0012,
 };
