@@ -31,6 +31,7 @@ export const adminMessages = {
   chartDescription: (total: number, max: number) =>
     `Стовпчикова діаграма: усього ${total} робіт, найбільше за день — ${max}.`,
   chartBar: (day: string, count: number) => `${day}: ${count}`,
+  chartTable: 'Показати числа',
   bytes: (bytes: number) =>
     bytes < 1024 * 1024
       ? `${(bytes / 1024).toFixed(1)} КБ`

@@ -1,3 +1,6 @@
+import type { FormError } from './form.ts';
+import { messages } from './messages.ts';
+
 /**
  * The operator's console (DESIGN.md section 11): the roles an operator
  * filters and sets, the audit log's actions, and the shapes the pages read.
@@ -36,6 +39,20 @@ export const ADMIN_LIMITS = {
   /** Days in the submissions-per-day series of admin/stats. */
   statsDays: 30,
 } as const;
+
+/** The note of an application decision: the same rule as the API's schema. */
+export function checkDecisionNote(input: { note: string }): FormError<'note'> | null {
+  if (input.note.length > ADMIN_LIMITS.note.max)
+    return { message: messages.adminNoteTooLong, fields: ['note'] };
+  return null;
+}
+
+/** A console search box (?q=). */
+export function checkAdminSearch(input: { q: string }): FormError<'q'> | null {
+  if (input.q.trim().length > ADMIN_LIMITS.query.max)
+    return { message: messages.searchTooLong, fields: ['q'] };
+  return null;
+}
 
 export function roleOf(user: { isAdmin: boolean; isOperator: boolean }): AdminRole {
   if (user.isOperator) return 'operator';

@@ -94,3 +94,33 @@ export const CourseGridPage = coursePage(() =>
 export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );
+
+// ---- operators (DESIGN.md section 11) ----
+/** A console page: its chunk and the admin slice load together, only for operators. */
+function adminPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return lazyPage(() =>
+    Promise.all([load(), import('../features/admin/admin-slice')]).then(
+      ([page, { adminSlice }]) => {
+        injectSlice(adminSlice);
+        return { default: page };
+      },
+    ),
+  );
+}
+
+export const AdminOverviewPage = adminPage(() =>
+  import('../features/admin/overview-page').then((m) => m.AdminOverviewPage),
+);
+export const AdminApplicationsPage = adminPage(() =>
+  import('../features/admin/applications-page').then((m) => m.AdminApplicationsPage),
+);
+export const AdminUsersPage = adminPage(() =>
+  import('../features/admin/users-page').then((m) => m.AdminUsersPage),
+);
+export const AdminCoursesPage = adminPage(() =>
+  import('../features/admin/courses-page').then((m) => m.AdminCoursesPage),
+);
+export const AdminAuditPage = adminPage(() =>
+  import('../features/admin/audit-page').then((m) => m.AdminAuditPage),
+);
+// ---- end of operators section ----
