@@ -7,6 +7,26 @@ import { messages } from './messages.ts';
  * The zod schemas are in schemas/admin.ts (server only).
  */
 
+/**
+ * The console's API paths (relative to API_BASE). Apart from `API`, which
+ * the sign-in page's chunk carries: only the console's pages need these.
+ */
+export const ADMIN_API = {
+  stats: 'admin/stats',
+  applications: 'admin/applications',
+  approve: (id: string) => `admin/applications/${encodeURIComponent(id)}/approve`,
+  reject: (id: string) => `admin/applications/${encodeURIComponent(id)}/reject`,
+  users: 'admin/users',
+  userRole: (id: string) => `admin/users/${encodeURIComponent(id)}/role`,
+  userOperator: (id: string) => `admin/users/${encodeURIComponent(id)}/operator`,
+  block: (id: string) => `admin/users/${encodeURIComponent(id)}/block`,
+  unblock: (id: string) => `admin/users/${encodeURIComponent(id)}/unblock`,
+  resetLink: (id: string) => `admin/users/${encodeURIComponent(id)}/reset-link`,
+  courses: 'admin/courses',
+  courseVisibility: (id: string) => `admin/courses/${encodeURIComponent(id)}/visibility`,
+  audit: 'admin/audit',
+} as const;
+
 /** An account's one role in the console: operator if isOperator, else teacher if isAdmin, else student. */
 export const ADMIN_ROLES = ['student', 'teacher', 'operator'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];

@@ -26,21 +26,6 @@ export const API = {
   homeworkZip: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework.zip`,
   gradesCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/grades.csv`,
   cover: (key: string) => `files/covers/${encodeURIComponent(key)}`,
-  // ---- operators (DESIGN.md section 11) ----
-  adminStats: 'admin/stats',
-  adminApplications: 'admin/applications',
-  adminApprove: (id: string) => `admin/applications/${encodeURIComponent(id)}/approve`,
-  adminReject: (id: string) => `admin/applications/${encodeURIComponent(id)}/reject`,
-  adminUsers: 'admin/users',
-  adminUserRole: (id: string) => `admin/users/${encodeURIComponent(id)}/role`,
-  adminUserOperator: (id: string) => `admin/users/${encodeURIComponent(id)}/operator`,
-  adminBlock: (id: string) => `admin/users/${encodeURIComponent(id)}/block`,
-  adminUnblock: (id: string) => `admin/users/${encodeURIComponent(id)}/unblock`,
-  adminResetLink: (id: string) => `admin/users/${encodeURIComponent(id)}/reset-link`,
-  adminCourses: 'admin/courses',
-  adminCourseVisibility: (id: string) => `admin/courses/${encodeURIComponent(id)}/visibility`,
-  adminAudit: 'admin/audit',
-  // ---- end of operators section ----
   // ---- public-site work ----
   pledges: 'pledges',
   contacts: 'contacts',

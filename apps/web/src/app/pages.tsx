@@ -96,31 +96,26 @@ export const CourseCreatePage = coursePage(() =>
 );
 
 // ---- operators (DESIGN.md section 11) ----
-/** A console page: its chunk and the admin slice load together, only for operators. */
-function adminPage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazyPage(() =>
-    Promise.all([load(), import('../features/admin/admin-slice')]).then(
-      ([page, { adminSlice }]) => {
-        injectSlice(adminSlice);
-        return { default: page };
-      },
-    ),
-  );
+/** The console's one chunk, with its slice joining the store before a page renders. */
+function loadConsole() {
+  return import('../features/admin/console').then((module) => {
+    injectSlice(module.adminSlice);
+    return module;
+  });
 }
-
-export const AdminOverviewPage = adminPage(() =>
-  import('../features/admin/overview-page').then((m) => m.AdminOverviewPage),
+export const AdminOverviewPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminOverviewPage })),
 );
-export const AdminApplicationsPage = adminPage(() =>
-  import('../features/admin/applications-page').then((m) => m.AdminApplicationsPage),
+export const AdminApplicationsPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminApplicationsPage })),
 );
-export const AdminUsersPage = adminPage(() =>
-  import('../features/admin/users-page').then((m) => m.AdminUsersPage),
+export const AdminUsersPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminUsersPage })),
 );
-export const AdminCoursesPage = adminPage(() =>
-  import('../features/admin/courses-page').then((m) => m.AdminCoursesPage),
+export const AdminCoursesPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminCoursesPage })),
 );
-export const AdminAuditPage = adminPage(() =>
-  import('../features/admin/audit-page').then((m) => m.AdminAuditPage),
+export const AdminAuditPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminAuditPage })),
 );
 // ---- end of operators section ----

@@ -1,4 +1,4 @@
-import { API } from '@urok/contract';
+import { ADMIN_API } from '@urok/contract';
 import {
   adminApplicationResponseSchema,
   adminApplicationsQuerySchema,
@@ -60,7 +60,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   };
 
   app.get(
-    `/${API.adminStats}`,
+    `/${ADMIN_API.stats}`,
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   );
 
   app.get(
-    `/${API.adminApplications}`,
+    `/${ADMIN_API.applications}`,
     {
       schema: {
         tags,
@@ -123,7 +123,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   }
 
   app.get(
-    `/${API.adminUsers}`,
+    `/${ADMIN_API.users}`,
     {
       schema: {
         tags,
@@ -239,7 +239,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   );
 
   app.get(
-    `/${API.adminCourses}`,
+    `/${ADMIN_API.courses}`,
     {
       schema: {
         tags,
@@ -282,7 +282,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   );
 
   app.get(
-    `/${API.adminAudit}`,
+    `/${ADMIN_API.audit}`,
     {
       schema: {
         tags,

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import {
-  API,
+  ADMIN_API,
   messages,
   type AdminCourse,
   type AdminStats,
@@ -88,7 +88,7 @@ describe('/admin (figures)', () => {
       storageBytes: 3 * 1024 * 1024,
     };
     await renderPage(<AdminOverviewPage />, {
-      [`GET ${API.adminStats}`]: { status: 200, body: stats },
+      [`GET ${ADMIN_API.stats}`]: { status: 200, body: stats },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Огляд платформи' })).toBeTruthy();
     expect(document.title).toBe('Огляд платформи | Urok');
@@ -120,7 +120,7 @@ describe('/admin (figures)', () => {
       },
     ];
     const { user } = await renderPage(<AdminOverviewPage />, {
-      [`GET ${API.adminStats}`]: () => replies.shift()!,
+      [`GET ${ADMIN_API.stats}`]: () => replies.shift()!,
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Збій');
@@ -135,8 +135,8 @@ describe('/admin/applications', () => {
     const newer = makeApplication({ _id: 'a2', fullName: 'Богдан Ткач', subject: 'Фізика' });
     let queue = [newer, older];
     const { calls, user } = await renderPage(<AdminApplicationsPage />, {
-      [`GET ${API.adminApplications}`]: () => ({ status: 200, body: { applications: queue } }),
-      [`POST ${API.adminApprove('a2')}`]: (call) => {
+      [`GET ${ADMIN_API.applications}`]: () => ({ status: 200, body: { applications: queue } }),
+      [`POST ${ADMIN_API.approve('a2')}`]: (call) => {
         queue = [older];
         return {
           status: 200,
@@ -155,13 +155,13 @@ describe('/admin/applications', () => {
       'Богдан Ткач',
       'Оксана Петренко',
     ]);
-    expect(calls[0]).toMatchObject({ url: API.adminApplications, params: { status: 'pending' } });
+    expect(calls[0]).toMatchObject({ url: ADMIN_API.applications, params: { status: 'pending' } });
     const card = screen.getByRole('article', { name: 'Богдан Ткач' });
     expect(within(card).getByText('Хочу ділитися знаннями з ширшою аудиторією.')).toBeTruthy();
     await user.type(within(card).getByLabelText('Примітка до рішення'), 'Досвід підтверджено');
     await user.click(within(card).getByRole('button', { name: 'Схвалити' }));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      url: API.adminApprove('a2'),
+      url: ADMIN_API.approve('a2'),
       body: { note: 'Досвід підтверджено' },
     });
     expect(await screen.findByText('Заявку схвалено.')).toBeTruthy();
@@ -171,11 +171,11 @@ describe('/admin/applications', () => {
   it('a note over the limit is refused before sending; a decision taken elsewhere (409) reloads the queue', async () => {
     let decided = false;
     const { calls, user } = await renderPage(<AdminApplicationsPage />, {
-      [`GET ${API.adminApplications}`]: () => ({
+      [`GET ${ADMIN_API.applications}`]: () => ({
         status: 200,
         body: { applications: decided ? [] : [makeApplication()] },
       }),
-      [`POST ${API.adminReject('a1')}`]: () => {
+      [`POST ${ADMIN_API.reject('a1')}`]: () => {
         decided = true;
         return {
           status: 409,
@@ -202,7 +202,7 @@ describe('/admin/applications', () => {
 describe('/admin/users', () => {
   it('searches by name or telephone with a role filter, and pages on', async () => {
     const { calls, user } = await renderPage(<AdminUsersPage />, {
-      [`GET ${API.adminUsers}`]: (call) =>
+      [`GET ${ADMIN_API.users}`]: (call) =>
         call.params?.cursor
           ? {
               status: 200,
@@ -227,7 +227,7 @@ describe('/admin/users', () => {
     await user.type(screen.getByRole('searchbox', { name: "Ім'я або телефон" }), '0671');
     await user.click(screen.getByRole('button', { name: 'Знайти' }));
     expect(calls.at(-1)).toMatchObject({
-      url: API.adminUsers,
+      url: ADMIN_API.users,
       params: { q: '0671', role: 'teacher' },
     });
     await user.click(await screen.findByRole('button', { name: 'Показати ще' }));
@@ -237,7 +237,7 @@ describe('/admin/users', () => {
 
   it('blocks only after a confirmation, and an operator has no block action', async () => {
     const { calls, user } = await renderPage(<AdminUsersPage />, {
-      [`GET ${API.adminUsers}`]: {
+      [`GET ${ADMIN_API.users}`]: {
         status: 200,
         body: {
           users: [
@@ -247,7 +247,7 @@ describe('/admin/users', () => {
           nextCursor: null,
         },
       },
-      [`POST ${API.adminBlock('u1')}`]: {
+      [`POST ${ADMIN_API.block('u1')}`]: {
         status: 200,
         body: { user: makeAdminUser({ isBlocked: true }) },
       },
@@ -268,21 +268,21 @@ describe('/admin/users', () => {
     const again = screen.getByRole('group', { name: /Заблокувати Андрій Мельник\?/ });
     expect(document.activeElement).toBe(within(again).getByRole('button', { name: 'Заблокувати' }));
     await user.click(within(again).getByRole('button', { name: 'Заблокувати' }));
-    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: API.adminBlock('u1') });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: ADMIN_API.block('u1') });
     expect(await screen.findByText('Заблоковано')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Розблокувати: Андрій Мельник' })).toBeTruthy();
   });
 
   it("shows the server's refusal (the last operator) beside the account", async () => {
     const { user } = await renderPage(<AdminUsersPage />, {
-      [`GET ${API.adminUsers}`]: {
+      [`GET ${ADMIN_API.users}`]: {
         status: 200,
         body: {
           users: [makeAdminUser({ _id: 'op', username: operator.username, isOperator: true })],
           nextCursor: null,
         },
       },
-      [`PUT ${API.adminUserOperator('op')}`]: {
+      [`PUT ${ADMIN_API.userOperator('op')}`]: {
         status: 409,
         body: { message: messages.lastOperator, code: 'CONFLICT' },
       },
@@ -297,11 +297,11 @@ describe('/admin/users', () => {
   it('shows a reset link once, with a copy button, and forgets it when closed', async () => {
     const url = 'https://urok.example/reset-password?token=abc';
     const { store, user } = await renderPage(<AdminUsersPage />, {
-      [`GET ${API.adminUsers}`]: {
+      [`GET ${ADMIN_API.users}`]: {
         status: 200,
         body: { users: [makeAdminUser()], nextCursor: null },
       },
-      [`POST ${API.adminResetLink('u1')}`]: {
+      [`POST ${ADMIN_API.resetLink('u1')}`]: {
         status: 201,
         body: { url, expiresAt: '2026-01-02T11:00:00.000Z' },
       },
@@ -340,8 +340,8 @@ describe('/admin/courses', () => {
       hidden: false,
     };
     const { calls, user } = await renderPage(<AdminCoursesPage />, {
-      [`GET ${API.adminCourses}`]: { status: 200, body: { courses: [course], nextCursor: null } },
-      [`PUT ${API.adminCourseVisibility('c1')}`]: (call) => ({
+      [`GET ${ADMIN_API.courses}`]: { status: 200, body: { courses: [course], nextCursor: null } },
+      [`PUT ${ADMIN_API.courseVisibility('c1')}`]: (call) => ({
         status: 200,
         body: { course: { ...course, hidden: (call.body as { hidden: boolean }).hidden } },
       }),
@@ -349,7 +349,7 @@ describe('/admin/courses', () => {
     const card = await screen.findByRole('article', { name: 'Python для початківців' });
     await user.type(screen.getByRole('searchbox', { name: 'Назва, опис або категорія' }), 'python');
     await user.click(screen.getByRole('button', { name: 'Знайти' }));
-    expect(calls.at(-1)).toMatchObject({ url: API.adminCourses, params: { q: 'python' } });
+    expect(calls.at(-1)).toMatchObject({ url: ADMIN_API.courses, params: { q: 'python' } });
     await user.click(
       within(await screen.findByRole('article', { name: 'Python для початківців' })).getByRole(
         'button',
@@ -377,7 +377,7 @@ describe('/admin/audit', () => {
       ...overrides,
     });
     const { calls, user } = await renderPage(<AdminAuditPage />, {
-      [`GET ${API.adminAudit}`]: (call) =>
+      [`GET ${ADMIN_API.audit}`]: (call) =>
         call.params?.cursor
           ? {
               status: 200,

@@ -1,6 +1,6 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import {
-  API,
+  ADMIN_API,
   adminMessages,
   type AdminCourse,
   type AdminRole,
@@ -81,7 +81,7 @@ export const fetchStats = createAdminThunk(
   'admin/fetchStats',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      return (await extra.http.get<AdminStats>(API.adminStats)).data;
+      return (await extra.http.get<AdminStats>(ADMIN_API.stats)).data;
     } catch (error) {
       return rejectWithValue(failure(error));
     }
@@ -94,7 +94,7 @@ export const fetchApplications = createAdminThunk(
   async (status: ApplicationStatus | '', { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.get<{ applications: DecidedApplication[] }>(
-        API.adminApplications,
+        ADMIN_API.applications,
         { params: status ? { status } : {} },
       );
       return data.applications;
@@ -122,7 +122,7 @@ export const fetchUsers = createAdminThunk(
       if (filter.role) params.role = filter.role;
       if (cursor) params.cursor = cursor;
       const { data } = await extra.http.get<{ users: AdminUser[]; nextCursor: string | null }>(
-        API.adminUsers,
+        ADMIN_API.users,
         { params },
       );
       return { items: data.users, nextCursor: data.nextCursor };
@@ -144,7 +144,7 @@ export const fetchAdminCourses = createAdminThunk(
       if (q.trim()) params.q = q.trim();
       if (cursor) params.cursor = cursor;
       const { data } = await extra.http.get<{ courses: AdminCourse[]; nextCursor: string | null }>(
-        API.adminCourses,
+        ADMIN_API.courses,
         { params },
       );
       return { items: data.courses, nextCursor: data.nextCursor };
@@ -163,7 +163,7 @@ export const fetchAudit = createAdminThunk(
   ): Promise<PageResult<AuditEntry> | ReturnType<typeof rejectWithValue>> => {
     try {
       const { data } = await extra.http.get<{ entries: AuditEntry[]; nextCursor: string | null }>(
-        API.adminAudit,
+        ADMIN_API.audit,
         { params: cursor ? { cursor } : {} },
       );
       return { items: data.entries, nextCursor: data.nextCursor };
@@ -183,7 +183,7 @@ export const decideApplication = createAdminThunk(
     { extra, rejectWithValue },
   ) => {
     try {
-      const path = decision === 'approve' ? API.adminApprove(id) : API.adminReject(id);
+      const path = decision === 'approve' ? ADMIN_API.approve(id) : ADMIN_API.reject(id);
       const { data } = await extra.http.post<{ application: DecidedApplication }>(path, { note });
       return data.application;
     } catch (error) {
@@ -204,13 +204,13 @@ export const changeUser = createAdminThunk(
     try {
       const { data } =
         change.kind === 'role'
-          ? await extra.http.put<{ user: AdminUser }>(API.adminUserRole(id), { role: change.role })
+          ? await extra.http.put<{ user: AdminUser }>(ADMIN_API.userRole(id), { role: change.role })
           : change.kind === 'operator'
-            ? await extra.http.put<{ user: AdminUser }>(API.adminUserOperator(id), {
+            ? await extra.http.put<{ user: AdminUser }>(ADMIN_API.userOperator(id), {
                 isOperator: change.isOperator,
               })
             : await extra.http.post<{ user: AdminUser }>(
-                change.blocked ? API.adminBlock(id) : API.adminUnblock(id),
+                change.blocked ? ADMIN_API.block(id) : ADMIN_API.unblock(id),
               );
       return data.user;
     } catch (error) {
@@ -227,7 +227,7 @@ export const createResetLink = createAdminThunk(
   'admin/createResetLink',
   async (id: string, { extra, rejectWithValue }) => {
     try {
-      return (await extra.http.post<{ url: string; expiresAt: string }>(API.adminResetLink(id)))
+      return (await extra.http.post<{ url: string; expiresAt: string }>(ADMIN_API.resetLink(id)))
         .data;
     } catch (error) {
       return rejectWithValue(failure(error, adminMessages.actionFailed));
@@ -241,7 +241,7 @@ export const setCourseHidden = createAdminThunk(
   async ({ id, hidden }: { id: string; hidden: boolean }, { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.put<{ course: AdminCourse }>(
-        API.adminCourseVisibility(id),
+        ADMIN_API.courseVisibility(id),
         { hidden },
       );
       return data.course;
