@@ -18,6 +18,7 @@ import {
 import { messages } from '@urok/contract';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
@@ -199,6 +200,8 @@ export async function buildApp(
       await typed.register(homeworkRoutes);
       await typed.register(contentRoutes);
       await typed.register(filesRoutes);
+      // Its own scope: the requireOperator hook it adds covers only its routes.
+      await typed.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,7 +16,16 @@ import {
 } from './helpers.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
-const USER_KEYS = ['_id', 'bio', 'createdAt', 'email', 'isAdmin', 'telephone', 'username'];
+const USER_KEYS = [
+  '_id',
+  'bio',
+  'createdAt',
+  'email',
+  'isAdmin',
+  'isOperator',
+  'telephone',
+  'username',
+];
 
 describe.each(databaseTargets)('accounts API on $name', (target) => {
   const t = useTestApp(target);
@@ -51,6 +60,7 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
         email: body.email,
         bio: '',
         isAdmin: false,
+        isOperator: false,
       });
       expect(new Date(json.user.createdAt).toISOString()).toBe(json.user.createdAt);
       expect(response.body).not.toContain('argon2');

@@ -19,11 +19,20 @@ import { listStored } from './course-fixtures.ts';
 import { bearer, databaseTargets, useTestApp } from './helpers.ts';
 
 describe('DEMO_ACCOUNTS', () => {
-  it('holds one teacher and two students with the documented credentials', () => {
-    expect(DEMO_ACCOUNTS.map((a) => [a.username, a.telephone, a.password, a.isTeacher])).toEqual([
-      ['Olena Kovalenko', '+380501110001', 'Teacher2024', true],
-      ['Andrii Melnyk', '+380501110002', 'Student2024', false],
-      ['Iryna Shevchenko', '+380501110003', 'Student2024', false],
+  it('holds one teacher, two students and one operator with the documented credentials', () => {
+    expect(
+      DEMO_ACCOUNTS.map((a) => [
+        a.username,
+        a.telephone,
+        a.password,
+        a.isTeacher,
+        a.isOperator ?? false,
+      ]),
+    ).toEqual([
+      ['Olena Kovalenko', '+380501110001', 'Teacher2024', true, false],
+      ['Andrii Melnyk', '+380501110002', 'Student2024', false, false],
+      ['Iryna Shevchenko', '+380501110003', 'Student2024', false, false],
+      ['Оператор Платформи', '+380501110000', 'Operator2024', false, true],
     ]);
   });
 });
@@ -108,6 +117,7 @@ describe('formatStartupBanner', () => {
       expect(banner).toContain(account.telephone);
       expect(banner).toContain(account.password);
     }
+    expect(banner).toMatch(/operator\s+Оператор Платформи\s+\+380501110000\s+Operator2024/);
     expect(formatStartupBanner('http://localhost:3000', [], { loopback: true })).not.toContain(
       'Demo accounts',
     );
@@ -120,7 +130,7 @@ describe('formatStartupBanner', () => {
     const withDemo = formatStartupBanner('http://localhost:3000', DEMO_ACCOUNTS, {
       loopback: false,
     });
-    expect(withDemo).toContain('Warning: 3 demo account(s) with published passwords');
+    expect(withDemo).toContain('Warning: 4 demo account(s) with published passwords');
     expect(withDemo).not.toContain('Demo accounts (telephone / password)');
     for (const account of DEMO_ACCOUNTS) expect(withDemo).not.toContain(account.password);
   });
@@ -134,7 +144,9 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
     await loadDemoData(t.db, t.app.storage);
     await loadDemoData(t.db, t.app.storage);
     expect(await isUsersTableEmpty(t.db)).toBe(false);
-    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(3);
+    expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(
+      DEMO_ACCOUNTS.length,
+    );
     expect(await findDemoAccounts(t.db)).toEqual(DEMO_ACCOUNTS);
 
     for (const account of DEMO_ACCOUNTS) {
@@ -149,6 +161,7 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
         email: account.email,
         bio: account.bio,
         isAdmin: account.isTeacher,
+        isOperator: account.isOperator ?? false,
       });
     }
   });

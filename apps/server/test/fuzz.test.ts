@@ -19,7 +19,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Course, Homework } from '@urok/contract';
 import type { Database, Db } from '../src/db/database.ts';
 import { hashToken } from '../src/features/auth/auth.service.ts';
-import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import { setOperator } from '../src/features/admin/admin.service.ts';
+import { submitApplication } from '../src/features/applications/applications.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
+import {
+  bearer,
+  databaseTargets,
+  registerAccount,
+  useTestApp,
+  validApplication,
+  type Account,
+} from './helpers.ts';
 import {
   createCourse,
   enroll,
@@ -166,6 +176,40 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'DELETE', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/progress', body: 'none' },
+  // ---- operators: last, so the operator's blocks and role changes reach no other route's cases ----
+  { method: 'GET', path: '/api/admin/stats', body: 'none' },
+  { method: 'GET', path: '/api/admin/applications', body: 'none', query: ['status'] },
+  {
+    method: 'POST',
+    path: '/api/admin/applications/:application/approve',
+    body: 'json',
+    fields: ['note'],
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/applications/:application/reject',
+    body: 'json',
+    fields: ['note'],
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/users',
+    body: 'none',
+    query: ['q', 'role', 'cursor', 'limit'],
+  },
+  { method: 'PUT', path: '/api/admin/users/:user/role', body: 'json', fields: ['role'] },
+  { method: 'PUT', path: '/api/admin/users/:user/operator', body: 'json', fields: ['isOperator'] },
+  { method: 'POST', path: '/api/admin/users/:user/block', body: 'none' },
+  { method: 'POST', path: '/api/admin/users/:user/unblock', body: 'none' },
+  { method: 'POST', path: '/api/admin/users/:user/reset-link', body: 'none' },
+  { method: 'GET', path: '/api/admin/courses', body: 'none', query: ['q', 'cursor', 'limit'] },
+  {
+    method: 'PUT',
+    path: '/api/admin/courses/:course/visibility',
+    body: 'json',
+    fields: ['hidden'],
+  },
+  { method: 'GET', path: '/api/admin/audit', body: 'none', query: ['cursor', 'limit'] },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
@@ -179,6 +223,9 @@ const TIMEOUT_MS = Math.max(120_000, RUNS_PER_ENDPOINT * 200);
 interface World {
   student: Account;
   teacher: Account;
+  operator: Account;
+  /** A pending teacher application (admin decisions). */
+  applicationId: string;
   course: Course;
   homework: Homework;
   coverName: string;
@@ -187,7 +234,7 @@ interface World {
   lessonId: string;
   attachmentId: string;
   /** Tokens used by generated requests; refreshed when a generated logout ends one. */
-  tokens: { student: string; teacher: string };
+  tokens: { student: string; teacher: string; operator: string };
 }
 
 /** A session made straight in the database (no argon2, no throttle): the fuzzer's logouts end sessions. */
@@ -206,6 +253,31 @@ async function newSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
+/**
+ * The student, teacher and operator as the world began, each with a live
+ * session: the operator's generated calls may block them or change their roles.
+ */
+async function restoreAccounts(db: Db, world: World): Promise<void> {
+  const roles = [
+    [world.student, 0, 0, 'student'],
+    [world.teacher, 1, 0, 'teacher'],
+    [world.operator, 0, 1, 'operator'],
+  ] as const;
+  for (const [account, isAdmin, isOperator, key] of roles) {
+    await db
+      .updateTable('users')
+      .set({ is_admin: isAdmin, is_operator: isOperator, is_blocked: 0 })
+      .where('id', '=', account.user._id)
+      .execute();
+    const alive = await db
+      .selectFrom('sessions')
+      .select('token_hash')
+      .where('token_hash', '=', hashToken(world.tokens[key]))
+      .executeTakeFirst();
+    if (!alive) world.tokens[key] = await newSession(db, account.user._id);
+  }
+}
+
 const TABLES: (keyof Database)[] = [
   'users',
   'sessions',
@@ -218,6 +290,7 @@ const TABLES: (keyof Database)[] = [
   'lessons',
   'lesson_attachments',
   'lesson_completions',
+  'audit_log',
 ];
 
 /** Row count and a digest of every row of every table, plus every stored file: what a refused call must not change. */
@@ -314,6 +387,10 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     homeworkTask: ['Розв’яжіть задачі 1–5.'],
     homeworkDueAt: ['2030-01-01T00:00:00Z', ''],
     removeCover: ['true', 'false'],
+    note: ['Підходить', ''],
+    role: ['student', 'teacher', 'operator'],
+    isOperator: [true, false],
+    hidden: [true, false],
     comment: ['Моя робота'],
     sectionId: [world.sectionId],
     body: [
@@ -537,7 +614,8 @@ function multipartBody(
 function pathParam(kind: string, world: World): fc.Arbitrary<string> {
   const real: Record<string, string[]> = {
     course: [world.course._id],
-    user: [world.student.user._id, world.teacher.user._id],
+    user: [world.student.user._id, world.teacher.user._id, world.operator.user._id],
+    application: [world.applicationId],
     homework: [world.homework._id],
     cover: [world.coverName, world.coverName.replace(/\.\w+$/, '.exe')],
     section: [world.sectionId],
@@ -598,13 +676,14 @@ const headerText = fc.string({
   maxLength: 200,
 });
 
-type Auth = 'anonymous' | 'student' | 'teacher' | 'bogus';
+type Auth = 'anonymous' | 'student' | 'teacher' | 'operator' | 'bogus';
 
 function authHeader(world: World): fc.Arbitrary<{ auth: Auth; value: string | undefined }> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constant({ auth: 'anonymous' as const, value: undefined }) },
     { weight: 3, arbitrary: fc.constant({ auth: 'student' as const, value: 'student' }) },
     { weight: 3, arbitrary: fc.constant({ auth: 'teacher' as const, value: 'teacher' }) },
+    { weight: 3, arbitrary: fc.constant({ auth: 'operator' as const, value: 'operator' }) },
     {
       weight: 2,
       arbitrary: fc
@@ -739,6 +818,7 @@ function toInject(generated: Generated, world: World): InjectOptions {
   const { auth } = generated;
   if (auth.auth === 'student') Object.assign(headers, bearer(world.tokens.student));
   else if (auth.auth === 'teacher') Object.assign(headers, bearer(world.tokens.teacher));
+  else if (auth.auth === 'operator') Object.assign(headers, bearer(world.tokens.operator));
   else if (auth.value !== undefined) headers.authorization = auth.value;
   const options: InjectOptions = {
     method: generated.method as InjectOptions['method'],
@@ -783,16 +863,21 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
     const lesson = await addLesson(t.app, teacher, course._id, { sectionId, published: true });
     const attachment = await attachFile(t.app, teacher, lesson._id, SAMPLE_PDF, 'конспект.pdf');
     await uploadVideo(t.app, teacher, lesson._id, sampleMp4());
+    const operator = await registerAccount(t.app);
+    await setOperator(t.db, operator.user._id, true, cliActor('fuzz'));
+    const application = await submitApplication(t.db, validApplication(), { autoApprove: false });
     world = {
       sectionId,
       lessonId: lesson._id,
       attachmentId: attachment._id,
       student,
       teacher,
+      operator,
+      applicationId: application._id,
       course,
       homework,
       coverName: course.coverUrl!.split('/').pop()!,
-      tokens: { student: student.token, teacher: teacher.token },
+      tokens: { student: student.token, teacher: teacher.token, operator: operator.token },
     };
     files = async () => {
       const keys: string[] = [];
@@ -827,10 +912,16 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
             } else {
               last = await snapshot(t.db, files);
             }
+            // An operator's change to the world's accounts (a block, a role): put them back as they were.
+            if (status < 300 && generated.url.startsWith('/api/admin/users/')) {
+              await restoreAccounts(t.db, world);
+              last = await snapshot(t.db, files);
+            }
             // A generated logout ended a session the next cases need: make a new one.
             if (status === 204 && generated.url.startsWith('/api/auth/logout')) {
               world.tokens.student = await newSession(t.db, world.student.user._id);
               world.tokens.teacher = await newSession(t.db, world.teacher.user._id);
+              world.tokens.operator = await newSession(t.db, world.operator.user._id);
               last = await snapshot(t.db, files);
             }
           },

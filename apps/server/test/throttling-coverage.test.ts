@@ -4,6 +4,8 @@ import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
 import { buildApp } from '../src/app.ts';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
+import { setOperator } from '../src/features/admin/admin.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
 import {
   bearer,
   createTestApp,
@@ -222,6 +224,37 @@ describe.each(databaseTargets)('course-content writes are throttled on $name', (
       }
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.each(databaseTargets)('operator console throttling on $name', (target) => {
+  const t = useTestApp(target, { config: { rateLimit: true } });
+
+  it(`console changes: ${RATE_LIMITS.adminWritePerUser.limit} per operator, then 429; its reads are not throttled`, async () => {
+    const operator = await registerAccount(t.app, {}, '10.7.1.1');
+    const other = await registerAccount(t.app, {}, '10.7.1.2');
+    for (const account of [operator, other])
+      await setOperator(t.db, account.user._id, true, cliActor('test'));
+    const teacher = await registerTeacher(t.app, t.db);
+    const course = await createCourse(t.app, teacher);
+    const hide = (account: typeof operator, hidden: boolean) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/courses/${course._id}/visibility`,
+        payload: { hidden },
+        headers: bearer(account.token),
+      });
+    for (let i = 0; i < RATE_LIMITS.adminWritePerUser.limit; i += 1)
+      expect((await hide(operator, i % 2 === 0)).statusCode, `change ${i + 1}`).toBe(200);
+    const refused = await hide(operator, true);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Refused before it acted: the course and the audit log are as they were.
+    expect((await hide(other, false)).statusCode).toBe(200);
+    for (let i = 0; i < 150; i += 1) {
+      const read = await t.app.inject({ url: '/api/admin/audit', headers: bearer(operator.token) });
+      expect(read.statusCode, `read ${i + 1}`).toBe(200);
     }
   });
 });

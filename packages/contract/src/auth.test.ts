@@ -189,6 +189,7 @@ describe('API body schemas', () => {
       _id: '1',
       ...profile,
       isAdmin: false,
+      isOperator: false,
       createdAt: 'now',
       password_hash: 'x',
     });

@@ -1,5 +1,7 @@
 export * from './account-checks.ts';
 export * from './account-messages.ts';
+export * from './admin.ts';
+export * from './admin-messages.ts';
 export * from './applications.ts';
 export * from './auth.ts';
 export * from './contacts.ts';

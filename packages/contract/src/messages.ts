@@ -218,6 +218,23 @@ export const messages = {
   // (courseNotFound, homeworkTooLarge, alreadyGraded, …) are used from here.
   // ---- end of course pages section ----
 
+  // ---- Operators (DESIGN.md section 11) ----
+  // The API's answers and the sidebar's words; the console pages' copy is
+  // `adminMessages` (admin-messages.ts), loaded only with those pages.
+  accountBlocked: 'Обліковий запис заблоковано.',
+  adminNoteTooLong: 'Примітка — не більше 1000 символів.',
+  lastOperator: 'Це останній оператор платформи: спершу призначте іншого.',
+  operatorCannotBeBlocked: 'Оператора не можна заблокувати: спершу зніміть роль оператора.',
+  blockedCannotBeOperator: 'Заблокований обліковий запис не може бути оператором.',
+  operatorMenu: 'ОПЕРАТОР',
+  adminOverview: 'Огляд',
+  adminApplications: 'Заявки',
+  adminUsers: 'Користувачі',
+  adminCourses: 'Курси платформи',
+  adminAudit: 'Журнал дій',
+  roleOperator: 'Оператор',
+  // ---- end of operators section ----
+
   // Web app: shell
   openSidebar: 'Open menu',
   closeSidebar: 'Close menu',

@@ -77,4 +77,11 @@ export const ROUTES = {
   courseCreate: '/courseCreate',
   /** The one-time link of `npm run admin -- users reset-password` (signed out only). */
   resetPassword: '/reset-password',
+  // ---- operators (DESIGN.md section 11) ----
+  admin: '/admin',
+  adminApplications: '/admin/applications',
+  adminUsers: '/admin/users',
+  adminCourses: '/admin/courses',
+  adminAudit: '/admin/audit',
+  // ---- end of operators section ----
 } as const;

@@ -8,7 +8,11 @@ import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { namedStatementClient } from './pg-statement-cache.ts';
 import { cacheStatements } from './statement-cache.ts';
+import { foldSearchText } from '../lib/search-text.ts';
 import { attachWriteLog, trackWrites, WriteLog } from './write-tracking.ts';
+
+/** A SQL function of every SQLite connection: foldSearchText (lib/search-text.ts) of its argument. */
+export const SQLITE_FOLD_FUNCTION = 'urok_fold';
 
 export interface DatabaseHandle {
   db: Db;
@@ -60,6 +64,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   refreshPlannerStatistics(sqlite);
+  // SQLite's lower() folds only ASCII: searches of people's names (the operator's console) fold in JavaScript.
+  sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? foldSearchText(value) : value,
+  );
   const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
   // Changes only when another connection (the admin CLI, another process) committed.
   const dataVersion = sqlite.prepare('pragma data_version').pluck();

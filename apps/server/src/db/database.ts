@@ -15,6 +15,10 @@ export interface UsersTable {
   password_hash: string;
   created_at: string;
   updated_at: string;
+  /** Operator of the platform (migration 0009; default 0, so inserts may leave it out). */
+  is_operator?: number;
+  /** Blocked by an operator: no sign-in, no session (migration 0009; default 0). */
+  is_blocked?: number;
 }
 
 export interface SessionsTable {
@@ -48,6 +52,8 @@ export interface TeacherApplicationsTable {
   granted_user_id: string | null;
   /** When the operator took the granted role away again (make-student). */
   revoked_at: string | null;
+  /** The operator's note on the decision (migration 0009; default ''). */
+  decision_note?: string;
 }
 
 export interface CoursesTable {
@@ -63,6 +69,8 @@ export interface CoursesTable {
   enrolled_count: number;
   created_at: string;
   updated_at: string;
+  /** Hidden by an operator: out of the catalog and public pages (migration 0009; default 0). */
+  hidden?: number;
 }
 
 export interface EnrollmentsTable {
@@ -145,6 +153,21 @@ export interface LessonCompletionsTable {
 }
 // ---- end of course content section ----
 
+/** One operator action or CLI decision (migration 0009); never changed or deleted by the product. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_kind: 'operator' | 'cli' | 'system';
+  actor_id: string | null;
+  actor_name: string;
+  action: string;
+  target_type: 'user' | 'application' | 'course';
+  target_id: string;
+  target_label: string;
+  /** A JSON object. */
+  details: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +181,7 @@ export interface Database {
   lessons: LessonsTable;
   lesson_attachments: LessonAttachmentsTable;
   lesson_completions: LessonCompletionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

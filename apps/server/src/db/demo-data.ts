@@ -18,6 +18,8 @@ export interface DemoAccount {
   email: string;
   bio: string;
   isTeacher: boolean;
+  /** Runs the platform (DESIGN.md section 11): the console at /admin. */
+  isOperator?: boolean;
 }
 
 /** The accounts of a demo start-up; README and the start-up log show their credentials. */
@@ -45,6 +47,15 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'iryna.shevchenko@urok.example',
     bio: 'Дизайнерка, опановую фронтенд, щоб самій верстати свої макети.',
     isTeacher: false,
+  },
+  {
+    username: 'Оператор Платформи',
+    telephone: '+380501110000',
+    password: 'Operator2024',
+    email: 'operator@urok.example',
+    bio: 'Розглядаю заявки викладачів і допомагаю з обліковими записами.',
+    isTeacher: false,
+    isOperator: true,
   },
 ];
 
@@ -557,6 +568,7 @@ export async function loadDemoData(
         email: account.email,
         bio: account.bio,
         is_admin: account.isTeacher ? 1 : 0,
+        is_operator: account.isOperator ? 1 : 0,
         password_hash: await hashPassword(account.password),
         created_at: now,
         updated_at: now,
@@ -604,9 +616,9 @@ export function formatStartupBanner(
     const nameWidth = Math.max(...accounts.map((account) => account.username.length));
     lines.push('', '  Demo accounts (telephone / password):');
     for (const account of accounts) {
-      const role = account.isTeacher ? 'teacher' : 'student';
+      const role = account.isOperator ? 'operator' : account.isTeacher ? 'teacher' : 'student';
       lines.push(
-        `    ${role}  ${account.username.padEnd(nameWidth)}  ${account.telephone}  ${account.password}`,
+        `    ${role.padEnd(8)}  ${account.username.padEnd(nameWidth)}  ${account.telephone}  ${account.password}`,
       );
     }
   }

@@ -78,6 +78,10 @@ export const RATE_LIMITS = {
    */
   telephoneChangePerUser: { name: 'telephone-change-user', limit: 10, windowSeconds: 15 * 60 },
   // ---- end of accounts section ----
+  // ---- operators ----
+  /** The console's changes (decisions, roles, blocks, reset links, visibility), per operator: a hand's pace, not a script's. */
+  adminWritePerUser: { name: 'admin-write-user', limit: 120, windowSeconds: 10 * 60 },
+  // ---- end of operators section ----
 } as const satisfies Record<string, RateLimitRule>;
 
 interface Bucket {

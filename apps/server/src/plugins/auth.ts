@@ -18,6 +18,8 @@ declare module 'fastify' {
     requireUser: AuthHook;
     /** onRequest hook: a valid session of a teacher (isAdmin) is required (401, then 403). */
     requireTeacher: AuthHook;
+    /** onRequest hook: a valid session of an operator (isOperator) is required (401, then 403). */
+    requireOperator: AuthHook;
     /** Resolves `token` (or the bearer header when absent) into request.user; throws 401. */
     authenticateRequest(request: FastifyRequest, token?: string): Promise<User>;
   }
@@ -60,5 +62,9 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('requireTeacher', async (request: FastifyRequest) => {
     const user = await authenticateRequest(request);
     if (!user.isAdmin) throw new AppError('FORBIDDEN', messages.forbidden);
+  });
+  app.decorate('requireOperator', async (request: FastifyRequest) => {
+    const user = await authenticateRequest(request);
+    if (!user.isOperator) throw new AppError('FORBIDDEN', messages.forbidden);
   });
 }

@@ -94,3 +94,28 @@ export const CourseGridPage = coursePage(() =>
 export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );
+
+// ---- operators (DESIGN.md section 11) ----
+/** The console's one chunk, with its slice joining the store before a page renders. */
+function loadConsole() {
+  return import('../features/admin/console').then((module) => {
+    injectSlice(module.adminSlice);
+    return module;
+  });
+}
+export const AdminOverviewPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminOverviewPage })),
+);
+export const AdminApplicationsPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminApplicationsPage })),
+);
+export const AdminUsersPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminUsersPage })),
+);
+export const AdminCoursesPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminCoursesPage })),
+);
+export const AdminAuditPage = lazyPage(() =>
+  loadConsole().then((m) => ({ default: m.AdminAuditPage })),
+);
+// ---- end of operators section ----

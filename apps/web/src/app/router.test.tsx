@@ -37,6 +37,39 @@ describe('route table choice', () => {
   });
 });
 
+describe('operator console routes (DESIGN.md section 11)', () => {
+  const ADMIN_PATHS = [
+    '/admin',
+    '/admin/applications',
+    '/admin/users',
+    '/admin/courses',
+    '/admin/audit',
+  ];
+
+  it('an operator gets the table of their role plus the console', () => {
+    expect(routeTableFor({ isAdmin: false, isOperator: true })).toBe('operatorStudent');
+    expect(routeTableFor({ isAdmin: true, isOperator: true })).toBe('operatorTeacher');
+    expect(routeTableFor({ isAdmin: true, isOperator: false })).toBe('teacher');
+    for (const table of ['operatorStudent', 'operatorTeacher'] as const) {
+      expect(ADMIN_PATHS.map((path) => pageOf(table, path).element)).toEqual([
+        Pages.AdminOverviewPage,
+        Pages.AdminApplicationsPage,
+        Pages.AdminUsersPage,
+        Pages.AdminCoursesPage,
+        Pages.AdminAuditPage,
+      ]);
+    }
+    expect(pageOf('operatorTeacher', '/courseCreate').element).toBe(Pages.CourseCreatePage);
+    expect(resolve('operatorStudent', '/courseCreate')).toEqual({ redirect: '/my-courselist' });
+  });
+
+  it.each(ADMIN_PATHS)('%s follows the redirects of an unknown path for everyone else', (path) => {
+    expect(resolve('signedOut', path)).toEqual({ redirect: '/start' });
+    expect(resolve('student', path)).toEqual({ redirect: '/my-courselist' });
+    expect(resolve('teacher', path)).toEqual({ redirect: '/my-courselist' });
+  });
+});
+
 describe('signed-out table', () => {
   it.each([
     '/login',

@@ -13,7 +13,8 @@ import * as Pages from './pages';
  * that starts with ':', so 'course-details:1' matches that exact text and
  * '/course-details:3' falls through to the catch-all redirect.
  */
-export type RouteTableName = 'signedOut' | 'student' | 'teacher';
+export type RouteTableName =
+  'signedOut' | 'student' | 'teacher' | 'operatorStudent' | 'operatorTeacher';
 
 const redirectTo = (path: string): RouteObject['element'] => <Navigate to={path} replace />;
 
@@ -56,7 +57,16 @@ function SignedInFutureTeacherPage() {
   );
 }
 
-function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
+/** The operator's console (DESIGN.md section 11): only in an operator's table. */
+const operatorRoutes: RouteObject[] = [
+  { path: ROUTES.admin, element: <Pages.AdminOverviewPage /> },
+  { path: ROUTES.adminApplications, element: <Pages.AdminApplicationsPage /> },
+  { path: ROUTES.adminUsers, element: <Pages.AdminUsersPage /> },
+  { path: ROUTES.adminCourses, element: <Pages.AdminCoursesPage /> },
+  { path: ROUTES.adminAudit, element: <Pages.AdminAuditPage /> },
+];
+
+function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteObject[] {
   const isTeacher = role === 'teacher';
   return [
     { path: '/', element: redirectTo(ROUTES.myCourseList) },
@@ -83,6 +93,7 @@ function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
         { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage audience="signedIn" /> },
         { path: ROUTES.futureTeacher, element: <SignedInFutureTeacherPage /> },
         ...(isTeacher ? [{ path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> }] : []),
+        ...(isOperator ? operatorRoutes : []),
       ],
     },
     { path: '*', element: redirectTo(ROUTES.myCourseList) },
@@ -93,11 +104,19 @@ export const ROUTE_TABLES: Record<RouteTableName, RouteObject[]> = {
   signedOut: signedOutRoutes,
   student: signedInRoutes('student'),
   teacher: signedInRoutes('teacher'),
+  operatorStudent: signedInRoutes('student', true),
+  operatorTeacher: signedInRoutes('teacher', true),
 };
 
-/** Signed in means a user is loaded (spec section 4); a teacher is a user with isAdmin. */
-export function routeTableFor(user: Pick<User, 'isAdmin'> | null): RouteTableName {
+/**
+ * Signed in means a user is loaded (spec section 4); a teacher is a user with
+ * isAdmin; an operator's table adds the console to their role's table.
+ */
+export function routeTableFor(
+  user: (Pick<User, 'isAdmin'> & Partial<Pick<User, 'isOperator'>>) | null,
+): RouteTableName {
   if (!user) return 'signedOut';
+  if (user.isOperator) return user.isAdmin ? 'operatorTeacher' : 'operatorStudent';
   return user.isAdmin ? 'teacher' : 'student';
 }
 

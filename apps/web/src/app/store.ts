@@ -5,6 +5,7 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { authReducer, type AuthState } from '../features/auth/auth-slice';
+import type { AdminState } from '../features/admin/admin-slice';
 import type { CoursesState } from '../features/courses/course-slice';
 import { createBrowserServices, type AppServices } from '../lib/services';
 
@@ -18,6 +19,8 @@ const staticReducers = { auth: authReducer };
 export interface RootState {
   auth: AuthState;
   courses?: CoursesState;
+  /** The operator's console: joins with its pages (app/pages.tsx). */
+  admin?: AdminState;
 }
 
 type LazySliceName = Exclude<keyof RootState, keyof typeof staticReducers>;

@@ -93,6 +93,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     email: 'olena@example.com',
     bio: 'Вчуся програмувати.',
     isAdmin: false,
+    isOperator: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

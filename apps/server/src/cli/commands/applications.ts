@@ -6,11 +6,17 @@ import {
   listApplications,
   rejectApplication,
 } from '../../features/applications/applications.service.ts';
+import { cliActor } from '../../lib/audit.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
 import { formatTable, formatTimestamp } from '../table.ts';
 
 function describeApplication(application: TeacherApplication): string {
   return `${application._id} (${application.fullName}, ${application.telephone})`;
+}
+
+/** The words after the id, if any: the decision's note (`applications approve <id> Well qualified`). */
+function noteOf(args: readonly string[]): string {
+  return args.slice(1).join(' ').trim();
 }
 
 function requireId(args: readonly string[]): string {
@@ -70,16 +76,22 @@ export const applicationsCommands: AdminCommandGroup = {
             `Subject:    ${a.subject}`,
             `Experience: ${a.experience || '—'}`,
             `Motivation: ${a.motivation}`,
+            ...(a.decisionNote ? [`Note:       ${a.decisionNote}`] : []),
           ].join('\n'),
         );
       },
     },
     approve: {
-      usage: 'applications approve <id>',
+      usage: 'applications approve <id> [note]',
       summary:
         'Approve a pending application: the account with that telephone becomes a teacher (or the first to register with it)',
       async run({ db, io }, args) {
-        const { application, teacher } = await approveApplication(db, requireId(args));
+        const { application, teacher } = await approveApplication(
+          db,
+          requireId(args),
+          cliActor(),
+          noteOf(args),
+        );
         io.out(`Approved application ${describeApplication(application)}.`);
         io.out(
           teacher
@@ -89,10 +101,10 @@ export const applicationsCommands: AdminCommandGroup = {
       },
     },
     reject: {
-      usage: 'applications reject <id>',
+      usage: 'applications reject <id> [note]',
       summary: 'Reject a pending application (the account, if any, stays a student)',
       async run({ db, io }, args) {
-        const application = await rejectApplication(db, requireId(args));
+        const application = await rejectApplication(db, requireId(args), cliActor(), noteOf(args));
         io.out(`Rejected application ${describeApplication(application)}.`);
       },
     },

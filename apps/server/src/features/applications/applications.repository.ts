@@ -38,15 +38,30 @@ export function findApplications(db: Db, status?: ApplicationStatus): Promise<Ap
   return query.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
 }
 
+/** Decides a pending application; false when it was decided already. */
 export async function setApplicationStatus(
   db: Db,
   id: string,
   status: ApplicationStatus,
   decidedAt: string,
-): Promise<void> {
-  await db
+  note = '',
+): Promise<boolean> {
+  // Only a pending one: of two decisions racing on one application, exactly one changes it.
+  const result = await db
     .updateTable('teacher_applications')
-    .set({ status, decided_at: decidedAt })
+    .set({ status, decided_at: decidedAt, decision_note: note })
     .where('id', '=', id)
-    .execute();
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Newest first: the console's queue puts what came last on top. */
+export function findApplicationsNewestFirst(
+  db: Db,
+  status?: ApplicationStatus,
+): Promise<ApplicationRow[]> {
+  let query = db.selectFrom('teacher_applications').selectAll();
+  if (status) query = query.where('status', '=', status);
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500).execute();
 }

@@ -3,15 +3,17 @@ import {
   canonicalTelephone,
   messages,
   type ApplicationStatus,
-  type TeacherApplication,
+  type DecidedApplication,
   type TeacherApplicationInput,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { AUTO_APPROVE_ACTOR, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
 import { grantOnApproval } from '../../lib/teacher-role.ts';
 import {
   findApplicationById,
   findApplications,
+  findApplicationsNewestFirst,
   hasPendingApplication,
   insertApplication,
   isTeacherTelephone,
@@ -20,12 +22,12 @@ import {
 } from './applications.repository.ts';
 
 export interface ApplicationDecision {
-  application: TeacherApplication;
+  application: DecidedApplication;
   /** The account that is a teacher now; null when none holds the number yet (it becomes one on registration). */
   teacher: { _id: string; username: string } | null;
 }
 
-function toApplication(row: ApplicationRow): TeacherApplication {
+function toApplication(row: ApplicationRow): DecidedApplication {
   return {
     _id: row.id,
     fullName: row.full_name,
@@ -37,6 +39,7 @@ function toApplication(row: ApplicationRow): TeacherApplication {
     status: row.status,
     createdAt: row.created_at,
     decidedAt: row.decided_at,
+    decisionNote: row.decision_note ?? '',
   };
 }
 
@@ -56,7 +59,7 @@ export async function submitApplication(
   db: Db,
   input: TeacherApplicationInput,
   options: { autoApprove: boolean },
-): Promise<TeacherApplication> {
+): Promise<DecidedApplication> {
   const telephone = canonicalTelephone(input.telephone.trim());
   if (await isTeacherTelephone(db, telephone)) {
     throw new AppError('CONFLICT', messages.applicationAlreadyTeacher, {
@@ -83,18 +86,19 @@ export async function submitApplication(
     granted_user_id: null,
     revoked_at: null,
   });
-  if (options.autoApprove) return (await approveApplication(db, id)).application;
+  if (options.autoApprove)
+    return (await approveApplication(db, id, AUTO_APPROVE_ACTOR)).application;
   return toApplication(await getApplicationRow(db, id));
 }
 
 export async function listApplications(
   db: Db,
   status?: ApplicationStatus,
-): Promise<TeacherApplication[]> {
+): Promise<DecidedApplication[]> {
   return (await findApplications(db, status)).map(toApplication);
 }
 
-export async function getApplication(db: Db, id: string): Promise<TeacherApplication> {
+export async function getApplication(db: Db, id: string): Promise<DecidedApplication> {
   return toApplication(await getApplicationRow(db, id));
 }
 
@@ -105,13 +109,30 @@ export async function getApplication(db: Db, id: string): Promise<TeacherApplica
  * decided answers 409, so approving again never grants the role to whoever
  * holds the number by then.
  */
-export async function approveApplication(db: Db, id: string): Promise<ApplicationDecision> {
+export async function approveApplication(
+  db: Db,
+  id: string,
+  by: AuditActor = SYSTEM_ACTOR,
+  note = '',
+): Promise<ApplicationDecision> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
     if (row.status !== 'pending') throw alreadyDecided(row);
     const now = new Date().toISOString();
-    await setApplicationStatus(trx, id, 'approved', now);
+    if (!(await setApplicationStatus(trx, id, 'approved', now, note.trim())))
+      throw alreadyDecided(row);
     const teacher = await grantOnApproval(trx, row, now);
+    await recordAudit(
+      trx,
+      by,
+      'application.approve',
+      applicationTarget(row),
+      {
+        note: note.trim(),
+        teacher: teacher ? { _id: teacher.id, username: teacher.username } : null,
+      },
+      now,
+    );
     return {
       application: toApplication(await getApplicationRow(trx, id)),
       teacher: teacher ? { _id: teacher.id, username: teacher.username } : null,
@@ -120,20 +141,53 @@ export async function approveApplication(db: Db, id: string): Promise<Applicatio
 }
 
 function alreadyDecided(row: ApplicationRow): AppError {
-  return new AppError('CONFLICT', `Application ${row.id} is already ${row.status}.`);
+  // A decision that lost a race read the row while it was still pending.
+  const status = row.status === 'pending' ? 'decided' : row.status;
+  return new AppError('CONFLICT', `Application ${row.id} is already ${status}.`);
+}
+
+function applicationTarget(row: ApplicationRow) {
+  return {
+    type: 'application' as const,
+    id: row.id,
+    label: `${row.full_name} (${row.telephone})`,
+  };
 }
 
 /** Rejects a pending application; one already decided answers 409. */
-export async function rejectApplication(db: Db, id: string): Promise<TeacherApplication> {
+export async function rejectApplication(
+  db: Db,
+  id: string,
+  by: AuditActor = SYSTEM_ACTOR,
+  note = '',
+): Promise<DecidedApplication> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
     if (row.status !== 'pending') throw alreadyDecided(row);
-    await setApplicationStatus(trx, id, 'rejected', new Date().toISOString());
+    const now = new Date().toISOString();
+    if (!(await setApplicationStatus(trx, id, 'rejected', now, note.trim())))
+      throw alreadyDecided(row);
+    await recordAudit(
+      trx,
+      by,
+      'application.reject',
+      applicationTarget(row),
+      { note: note.trim() },
+      now,
+    );
     return toApplication(await getApplicationRow(trx, id));
   });
 }
 
-export function applicationSubmittedMessage(application: TeacherApplication): string {
+/** The console's queue: newest first (at most 500; pending ones are few, decided ones can be filtered). */
+export async function listApplicationsNewestFirst(
+  db: Db,
+  status?: ApplicationStatus,
+): Promise<DecidedApplication[]> {
+  return (await findApplicationsNewestFirst(db, status)).map(toApplication);
+}
+
+export function applicationSubmittedMessage(application: DecidedApplication): string {
   return application.status === 'approved'
     ? messages.applicationApproved
     : messages.applicationReceived;

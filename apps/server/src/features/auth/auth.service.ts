@@ -15,6 +15,7 @@ import { AppError } from '../../app-error.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import type { ReadCache, TableName } from '../../lib/read-cache.ts';
 import { grantOnSignUp, setAccountRole } from '../../lib/teacher-role.ts';
@@ -77,8 +78,13 @@ export function toUser(row: UserRow): User {
     email: row.email,
     bio: row.bio,
     isAdmin: Number(row.is_admin) === 1,
+    isOperator: Number(row.is_operator ?? 0) === 1,
     createdAt: row.created_at,
   };
+}
+
+export function isBlocked(row: Pick<UserRow, 'is_blocked'>): boolean {
+  return Number(row.is_blocked ?? 0) === 1;
 }
 
 /** The sessions table keeps only this digest, so a leaked table holds no usable token. */
@@ -175,6 +181,8 @@ export async function loginUser(
   if (!(await verifyPassword(row.password_hash, input.password))) {
     throw new AppError('UNAUTHORIZED', messages.loginFailed);
   }
+  // Told only to whoever knows the password: a blocked account is not revealed to a guesser.
+  if (isBlocked(row)) throw new AppError('FORBIDDEN', messages.accountBlocked);
   return { token: await startSession(db, row.id, sessions), user: toUser(row) };
 }
 
@@ -198,7 +206,8 @@ export async function authenticateToken(
     () => findSessionWithUser(db, tokenHash),
     (found) => found !== undefined,
   );
-  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  // Blocking deletes the sessions too; this refuses any that a concurrent sign-in slipped in.
+  if (!row || isBlocked(row)) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const expiresAt = Date.parse(row.session_expires_at);
   const createdAt = Date.parse(row.session_created_at);
   // The absolute end is checked on created_at too: a session written before the cap existed, or
@@ -296,9 +305,27 @@ export async function createPasswordReset(
   db: Db,
   telephone: string,
   now = Date.now(),
+  by: AuditActor = SYSTEM_ACTOR,
 ): Promise<{ token: string; user: User; expiresAt: string }> {
-  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
-  if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
+  return issuePasswordReset(db, await getUserByTelephone(db, telephone), by, now);
+}
+
+/** The same for the account `userId` (the operator's console). */
+export async function createPasswordResetForUser(
+  db: Db,
+  userId: string,
+  by: AuditActor,
+  now = Date.now(),
+): Promise<{ token: string; user: User; expiresAt: string }> {
+  return issuePasswordReset(db, await getUserById(db, userId), by, now);
+}
+
+async function issuePasswordReset(
+  db: Db,
+  row: UserRow,
+  by: AuditActor,
+  now: number,
+): Promise<{ token: string; user: User; expiresAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + PASSWORD_RESET_TTL_MS).toISOString();
   await db.transaction().execute(async (trx) => {
@@ -310,6 +337,8 @@ export async function createPasswordReset(
       expires_at: expiresAt,
       used_at: null,
     });
+    // Never the token: the log says a link was made and until when it works.
+    await recordAudit(trx, by, 'user.reset-link', userTarget(row), { expiresAt });
   });
   return { token, user: toUser(row), expiresAt };
 }
@@ -341,6 +370,18 @@ export async function findAllUsers(db: Db): Promise<User[]> {
   return (await listUsers(db)).map(toUser);
 }
 
+async function getUserByTelephone(db: Db, telephone: string): Promise<UserRow> {
+  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
+  if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
+  return row;
+}
+
+async function getUserById(db: Db, id: string): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw new AppError('NOT_FOUND', messages.notFound);
+  return row;
+}
+
 /**
  * Makes the account of `telephone` a teacher (true) or a student (false);
  * a student's approvals are revoked (lib/teacher-role.ts).
@@ -349,11 +390,36 @@ export async function setRoleByTelephone(
   db: Db,
   telephone: string,
   isAdmin: boolean,
+  by: AuditActor = SYSTEM_ACTOR,
 ): Promise<User> {
-  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
-  if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
+  return setRole(db, await getUserByTelephone(db, telephone), isAdmin, by);
+}
+
+/** The same for the account `userId` (the operator's console): one rule, two doors. */
+export async function setRoleById(
+  db: Db,
+  userId: string,
+  isAdmin: boolean,
+  by: AuditActor,
+): Promise<User> {
+  return setRole(db, await getUserById(db, userId), isAdmin, by);
+}
+
+async function setRole(db: Db, row: UserRow, isAdmin: boolean, by: AuditActor): Promise<User> {
+  const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    await setAccountRole(trx, row, isAdmin, new Date().toISOString());
+    await setAccountRole(trx, row, isAdmin, now);
+    await recordAudit(
+      trx,
+      by,
+      'user.role',
+      userTarget(row),
+      {
+        from: Number(row.is_admin) === 1 ? 'teacher' : 'student',
+        to: isAdmin ? 'teacher' : 'student',
+      },
+      now,
+    );
   });
   return { ...toUser(row), isAdmin };
 }

@@ -28,10 +28,10 @@ export interface ItemRow {
 export function findCourseAuthor(
   db: Db,
   courseId: string,
-): Promise<{ id: string; author_id: string } | undefined> {
+): Promise<{ id: string; author_id: string; hidden?: number } | undefined> {
   return db
     .selectFrom('courses')
-    .select(['id', 'author_id'])
+    .select(['id', 'author_id', 'hidden'])
     .where('id', '=', courseId)
     .executeTakeFirst();
 }

@@ -290,13 +290,22 @@ async function listItems(db: Db, courseId: string): Promise<OutlineItemRow[]> {
  * section and item; others, only published items and only the sections
  * that hold one. `completed` is the asking enrolled student's.
  */
-export async function getOutline(db: Db, user: Requester | null, courseId: string) {
+export async function getOutline(
+  db: Db,
+  user: (Requester & { isOperator?: boolean }) | null,
+  courseId: string,
+) {
   const course = await getCourseAuthor(db, courseId);
   const isAuthor = user !== null && isCourseAuthor(user, course.author_id);
-  const completed =
-    user !== null && !isAuthor && (await isEnrolled(db, user._id, courseId))
-      ? await findCompletedLessonIds(db, user._id, courseId)
-      : new Set<string>();
+  const enrolled = user !== null && !isAuthor && (await isEnrolled(db, user._id, courseId));
+  // A course an operator hid is gone for everyone but its author, its students and operators.
+  const mayView =
+    user !== null && (user.isOperator === true || user._id === course.author_id || enrolled);
+  if (Number(course.hidden) === 1 && !mayView)
+    throw new AppError('NOT_FOUND', messages.courseNotFound);
+  const completed = enrolled
+    ? await findCompletedLessonIds(db, user._id, courseId)
+    : new Set<string>();
   return buildOutline(db, courseId, isAuthor, completed);
 }
 

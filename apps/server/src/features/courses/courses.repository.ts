@@ -17,6 +17,8 @@ export interface CourseFilter {
   /** Only courses after this one in the newest-first order. */
   after?: CoursePosition | undefined;
   limit: number;
+  /** The operator's console lists hidden courses too; every public list leaves them out. */
+  includeHidden?: boolean;
 }
 
 function selectCourses(db: Db) {
@@ -47,6 +49,7 @@ export function findCourses(db: Db, filter: CourseFilter): Promise<CourseRow[]> 
     );
   }
   if (filter.authorId !== undefined) query = query.where('courses.author_id', '=', filter.authorId);
+  if (!filter.includeHidden) query = query.where('courses.hidden', '=', 0);
   const after = filter.after;
   if (after) {
     query = query.where((eb) =>
@@ -105,6 +108,20 @@ export async function updateCourseFields(
   >,
 ): Promise<void> {
   await db.updateTable('courses').set(fields).where('id', '=', id).execute();
+}
+
+/** Hides a course from the catalog and public pages, or shows it again (the operator's console). */
+export async function setCourseHidden(
+  db: Db,
+  id: string,
+  hidden: boolean,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .updateTable('courses')
+    .set({ hidden: hidden ? 1 : 0, updated_at: updatedAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Adds the enrolment unless it exists; true when this call added it. */

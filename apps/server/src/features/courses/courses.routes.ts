@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API, COURSE_LIMITS, UPLOAD_FIELDS } from '@urok/contract';
+import { API, COURSE_LIMITS, UPLOAD_FIELDS, type User } from '@urok/contract';
 import {
   courseFieldsSchema,
   courseListQuerySchema,
@@ -16,7 +16,8 @@ import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import type { TableName } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
-import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { AppError } from '../../app-error.ts';
+import { bearerSecurity, getCurrentUser, readBearerToken } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
@@ -25,7 +26,7 @@ import {
   coverUploadRule,
   createCourse,
   enrollInCourse,
-  getCourse,
+  getVisibleCourse,
   leaveCourse,
   listCourses,
   listCreatedCourses,
@@ -93,6 +94,17 @@ const enrolledKey = (request: FastifyRequest) =>
   `enrolled-courses:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function coursesRoutes(app: AppInstance): Promise<void> {
+  /** The signed-in asker of a public route, or null: a missing or dead token reads as anonymous. */
+  const optionalViewer = async (request: FastifyRequest): Promise<User | null> => {
+    if (!readBearerToken(request)) return null;
+    try {
+      return await app.authenticateRequest(request);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
+      throw error;
+    }
+  };
+
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
 
   app.get(
@@ -132,7 +144,9 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         response: { 200: courseResponseSchema.describe('The course'), ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({ course: await getCourse(app.db, request.params.id) }),
+    async (request) => ({
+      course: await getVisibleCourse(app.db, request.params.id, () => optionalViewer(request)),
+    }),
   );
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.

@@ -27,6 +27,7 @@ import {
   findEnrolledCourses,
   insertCourse,
   insertEnrollment,
+  isEnrolled,
   updateCourseFields,
   type CoursePosition,
   type CourseRow,
@@ -119,6 +120,35 @@ async function getCourseRow(db: Db, id: string): Promise<CourseRow> {
 
 export async function getCourse(db: Db, id: string): Promise<Course> {
   return toCourse(await getCourseRow(db, id));
+}
+
+export function isHidden(row: Pick<CourseRow, 'hidden'>): boolean {
+  return Number(row.hidden ?? 0) === 1;
+}
+
+/**
+ * A hidden course (DESIGN.md section 11) is seen only by its author, its
+ * enrolled students and operators; for anyone else it does not exist.
+ */
+async function mayViewHidden(db: Db, row: CourseRow, viewer: User | null): Promise<boolean> {
+  if (!viewer) return false;
+  if (viewer.isOperator || viewer._id === row.author_id) return true;
+  return isEnrolled(db, viewer._id, row.id);
+}
+
+/**
+ * GET courses/{id}: the course, or 404 when it is hidden from this viewer.
+ * `viewer` is asked only for a hidden course, so the public read stays one query.
+ */
+export async function getVisibleCourse(
+  db: Db,
+  id: string,
+  viewer: () => Promise<User | null>,
+): Promise<Course> {
+  const row = await getCourseRow(db, id);
+  if (isHidden(row) && !(await mayViewHidden(db, row, await viewer())))
+    throw new AppError('NOT_FOUND', messages.courseNotFound);
+  return toCourse(row);
 }
 
 export async function listCreatedCourses(db: Db, authorId: string): Promise<Course[]> {
@@ -257,6 +287,9 @@ export async function updateCourse(
 export async function enrollInCourse(db: Db, user: User, courseId: string): Promise<Course> {
   const course = await getCourseRow(db, courseId);
   if (course.author_id === user._id) throw new AppError('FORBIDDEN', messages.authorCannotEnroll);
+  // Nobody new joins a hidden course; for its students enrolling again stays the idempotent no-op.
+  if (isHidden(course) && !(await isEnrolled(db, user._id, courseId)))
+    throw new AppError('NOT_FOUND', messages.courseNotFound);
   await db.transaction().execute(async (trx) => {
     if (await insertEnrollment(trx, user._id, courseId, new Date().toISOString())) {
       await changeEnrolledCount(trx, courseId, 1);

@@ -10,12 +10,12 @@ function Location() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
-async function renderShell({ isAdmin = false } = {}) {
+async function renderShell({ isAdmin = false, isOperator = false } = {}) {
   const onLogout = vi.fn();
   await act(async () => {
     render(
       <MemoryRouter initialEntries={['/my-courselist']}>
-        <AppShell user={{ username: 'olena', isAdmin }} onLogout={onLogout}>
+        <AppShell user={{ username: 'olena', isAdmin, isOperator }} onLogout={onLogout}>
           <p>content</p>
           <Location />
         </AppShell>
@@ -59,6 +59,27 @@ describe('signed-in shell', () => {
     expect(sidebar.getByRole('link', { name: 'Профіль' }).getAttribute('href')).toBe('/settings');
     await user.click(sidebar.getByRole('button', { name: 'Вийти з кабінету' }));
     expect(onLogout).toHaveBeenCalledOnce();
+  });
+
+  it("an operator's sidebar has the 'ОПЕРАТОР' section with the console's pages; nobody else's does", async () => {
+    await renderShell({ isOperator: true });
+    const sidebar = within(nav());
+    expect(sidebar.getByRole('heading', { name: 'ОПЕРАТОР' })).toBeTruthy();
+    expect(
+      [
+        ['Огляд', '/admin'],
+        ['Заявки', '/admin/applications'],
+        ['Користувачі', '/admin/users'],
+        ['Курси платформи', '/admin/courses'],
+        ['Журнал дій', '/admin/audit'],
+      ].map(([name]) => sidebar.getByRole('link', { name }).getAttribute('href')),
+    ).toEqual(['/admin', '/admin/applications', '/admin/users', '/admin/courses', '/admin/audit']);
+  });
+
+  it("no 'ОПЕРАТОР' section for a teacher or a student", async () => {
+    await renderShell({ isAdmin: true });
+    expect(within(nav()).queryByRole('heading', { name: 'ОПЕРАТОР' })).toBeNull();
+    expect(within(nav()).queryByRole('link', { name: 'Журнал дій' })).toBeNull();
   });
 
   it("teacher sidebar: 'TEACHER MENU' and 'Створити курс'", async () => {

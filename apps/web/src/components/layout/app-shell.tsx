@@ -8,6 +8,8 @@ import { Sidebar } from './sidebar';
 export interface ShellUser {
   username: string;
   isAdmin: boolean;
+  /** Adds the 'ОПЕРАТОР' section to the sidebar. */
+  isOperator?: boolean;
 }
 
 interface AppShellProps {
@@ -71,6 +73,7 @@ export function AppShell({ user, onLogout, children }: AppShellProps) {
       </a>
       <Sidebar
         isTeacher={user.isAdmin}
+        isOperator={user.isOperator ?? false}
         open={open}
         expanded={expanded}
         desktop={desktop}

@@ -4,7 +4,11 @@ import { ROUTES, messages } from '@urok/contract';
 import { Brand } from './brand';
 import {
   BookIcon,
+  ChartIcon,
   ChevronDownIcon,
+  InboxIcon,
+  ListIcon,
+  UsersIcon,
   CloseIcon,
   LogoutIcon,
   SidebarIcon,
@@ -15,6 +19,8 @@ export const SIDEBAR_ID = 'app-sidebar';
 
 interface SidebarProps {
   isTeacher: boolean;
+  /** Shows the operator's section (the console's pages). */
+  isOperator?: boolean;
   /** The mobile drawer is open (below the lg breakpoint). */
   open: boolean;
   /** Full width with labels (true) or a compact icon rail (false), lg and up. */
@@ -57,6 +63,7 @@ function SubLink({
 
 export function Sidebar({
   isTeacher,
+  isOperator = false,
   open,
   expanded,
   desktop,
@@ -136,6 +143,39 @@ export function Sidebar({
             </li>
           </ul>
         </div>
+
+        {isOperator && (
+          <div>
+            <h2
+              className={`px-3 pb-2 text-xs font-semibold tracking-widest text-slate-400 ${label}`}
+            >
+              {messages.operatorMenu}
+            </h2>
+            <ul className="space-y-1">
+              {(
+                [
+                  [ROUTES.admin, messages.adminOverview, ChartIcon],
+                  [ROUTES.adminApplications, messages.adminApplications, InboxIcon],
+                  [ROUTES.adminUsers, messages.adminUsers, UsersIcon],
+                  [ROUTES.adminCourses, messages.adminCourses, BookIcon],
+                  [ROUTES.adminAudit, messages.adminAudit, ListIcon],
+                ] as const
+              ).map(([to, text, Icon]) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end
+                    onClick={onClose}
+                    className={({ isActive }) => `${ITEM} ${isActive ? ACTIVE : ''}`}
+                  >
+                    <Icon className="size-5 shrink-0" />
+                    <span className={label}>{text}</span>
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
 
         <div>
           <h2 className={`px-3 pb-2 text-xs font-semibold tracking-widest text-slate-400 ${label}`}>
