@@ -10,6 +10,7 @@ import type { AdminIo } from '../src/cli/command.ts';
 import { submitApplication } from '../src/features/applications/applications.service.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
+import { addLesson, attachFile, getOutlineAs } from './content-fixtures.ts';
 import { createCourse, enroll, registerTeacher, uploadHomework } from './course-fixtures.ts';
 import {
   bearer,
@@ -171,6 +172,13 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
       expect(after.submissions.last7Days).toBe(before.submissions.last7Days + 1);
       expect(after.applications.pending).toBe(before.applications.pending + 1);
       expect(after.storageBytes).toBe(before.storageBytes + homework.size);
+      // Lesson files count too.
+      const sectionId = (await getOutlineAs(t.app, teacher, course._id)).sections[0]._id as string;
+      const lesson = await addLesson(t.app, teacher, course._id, { sectionId });
+      const notes = Buffer.from('Конспект уроку\n');
+      await attachFile(t.app, teacher, lesson._id, notes, 'notes.txt');
+      const withLesson = (await call(t, operator.token, 'GET', 'admin/stats')).json();
+      expect(withLesson.storageBytes).toBe(after.storageBytes + notes.length);
       const perDay = after.submissions.perDay as { day: string; count: number }[];
       expect(perDay).toHaveLength(ADMIN_LIMITS.statsDays);
       expect(perDay.at(-1)!.day).toBe(new Date().toISOString().slice(0, 10));

@@ -67,7 +67,15 @@ export async function readStats(db: Db, weekStart: string, seriesStart: string):
         .select(sql<number>`count(*)`.as('n'))
         .where('status', '=', 'pending'),
     ),
-    storageBytes: Number(homework?.bytes ?? 0),
+    // Homework, lesson attachments and lesson videos (covers' sizes are not stored).
+    storageBytes:
+      Number(homework?.bytes ?? 0) +
+      (await count(
+        db.selectFrom('lesson_attachments').select(sql<number>`coalesce(sum(size), 0)`.as('n')),
+      )) +
+      (await count(
+        db.selectFrom('lessons').select(sql<number>`coalesce(sum(video_size), 0)`.as('n')),
+      )),
     perDay: perDay.map((row) => ({ day: row.day, count: Number(row.n) })),
   };
 }
