@@ -1,7 +1,45 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import fs from 'node:fs';
 import globals from 'globals';
+
+/**
+ * Web features never import each other: what two of them share lives in
+ * components/ or lib/, and app/ composes them. For each feature, a relative
+ * import that climbs out of it and back into another features/ folder is
+ * refused, at each depth a file can sit in its feature.
+ */
+const WEB_FEATURES = fs
+  .readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
+  [0, 1, 2, 3].map((depth) => ({
+    files: [`apps/web/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // From depth d inside the feature, d + 1 steps up reach features/.
+              regex: `^(\\./)?${'\\.\\./'.repeat(depth + 1)}(?!${feature}(/|$))[^./]`,
+              message:
+                'A web feature must not import another feature: move what they share to components/ or lib/, or compose them in app/.',
+            },
+            {
+              regex: `^(\\./)?${'\\.\\./'.repeat(depth + 2)}features/(?!${feature}(/|$))`,
+              message:
+                'A web feature must not import another feature: move what they share to components/ or lib/, or compose them in app/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -39,4 +77,5 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
+  ...featureBoundaries,
 );

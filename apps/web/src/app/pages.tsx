@@ -49,7 +49,7 @@ export const ResetPasswordPage = lazyPage(() =>
   import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
 export const FutureTeacherPage = lazyPage(() =>
-  import('../features/teacher-application/future-teacher-page').then((m) => ({
+  import('../features/auth/teacher-application/future-teacher-page').then((m) => ({
     default: m.FutureTeacherPage,
   })),
 );

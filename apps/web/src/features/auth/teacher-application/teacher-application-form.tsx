@@ -6,14 +6,14 @@ import {
   siteMessages,
   type TeacherApplicationInput,
 } from '@urok/contract';
-import { Button } from '../../components/ui/button';
-import { TextAreaField, TextField } from '../../components/ui/fields';
-import { FormAlert } from '../../components/ui/form-alert';
-import { preloadApiClient } from '../../lib/http';
-import { useCheckedForm } from '../../lib/use-checked-form';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { preloadApiClient } from '../../../lib/http';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 // The application thunk belongs to the auth slice (its status is the auth status, spec section 4).
-import { submitTeacherApplication, type TeacherApplicationResult } from '../auth/auth-slice';
-import { useAuthDispatch } from '../auth/hooks';
+import { submitTeacherApplication, type TeacherApplicationResult } from '../auth-slice';
+import { useAuthDispatch } from '../hooks';
 
 type ApplicationField = keyof TeacherApplicationInput;
 const FIELDS: readonly ApplicationField[] = [

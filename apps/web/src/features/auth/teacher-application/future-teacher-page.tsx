@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { messages, ROUTES, siteMessages } from '@urok/contract';
-import { useDocumentTitle } from '../../lib/document-title';
-import type { TeacherApplicationResult } from '../auth/auth-slice';
+import { useDocumentTitle } from '../../../lib/document-title';
+import type { TeacherApplicationResult } from '../auth-slice';
 import { TeacherApplicationForm, type TeacherApplicationPrefill } from './teacher-application-form';
 
 export type { TeacherApplicationPrefill } from './teacher-application-form';

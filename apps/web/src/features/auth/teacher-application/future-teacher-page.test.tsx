@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, messages } from '@urok/contract';
-import { createTestServices, type FakeReply } from '../../test/fake-api';
-import { renderWithStore } from '../../test/render';
+import { createTestServices, type FakeReply } from '../../../test/fake-api';
+import { renderWithStore } from '../../../test/render';
 import { FutureTeacherPage, type TeacherApplicationPrefill } from './future-teacher-page';
 
 const application = {
