@@ -151,7 +151,8 @@ test('a reset link is shown once, ready to copy', async ({ page }) => {
     .getByRole('group')
     .getByRole('button', { name: 'Посилання для скидання пароля' })
     .click();
-  const link = page.getByLabel('Одноразове посилання');
+  // Exactly: the confirmation before it asks to "створити одноразове посилання…" and may still be on screen.
+  const link = page.getByLabel('Одноразове посилання', { exact: true });
   await expect(link).toHaveValue(/\/reset-password\?token=[\w-]{43}$/);
   await page.getByRole('button', { name: 'Закрити' }).click();
   await expect(link).toHaveCount(0);
