@@ -1,15 +1,18 @@
 import { Readable } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
+  PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import {
   isValidStorageKey,
   StorageFailure,
@@ -29,10 +32,11 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
 }
 
-/** S3's smallest part: what one upload holds in memory per part in flight. */
-const PART_SIZE = 5 * 1024 * 1024;
-/** Parts of one upload sent at once: at most (this + 1) parts of an upload are in memory. */
-const PARTS_IN_FLIGHT = 2;
+/**
+ * S3's smallest part (but the last): what one upload holds in memory. A
+ * file smaller than this is one PUT; a larger one a multipart upload.
+ */
+export const PART_SIZE = 5 * 1024 * 1024;
 
 function isMissing(error: unknown): boolean {
   return (
@@ -72,10 +76,10 @@ function storeFailure(error: unknown): StorageFailure {
 
 /**
  * Objects in an S3-compatible store (AWS S3, MinIO, R2, Ceph), under the
- * same `<area>/<name>` keys as on disk. A write is a multipart upload,
- * streamed part by part: the object appears only when the upload is
- * completed, and a write that fails (a refused upload) aborts it, so
- * nothing is left under its key. Credentials come from the SDK's own chain
+ * same `<area>/<name>` keys as on disk. A write is streamed part by part
+ * (a multipart upload; one PUT when smaller than a part): the object
+ * appears only when the upload is completed, and a write that fails (a
+ * refused upload) aborts it, so nothing is left under its key. Credentials come from the SDK's own chain
  * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile or an instance role).
  */
 export class S3Storage implements Storage {
@@ -113,35 +117,77 @@ export class S3Storage implements Storage {
     return isValidStorageKey(key) ? key : undefined;
   }
 
+  /** One S3 call; the store's failures become StorageFailure, apart from the source's own errors. */
+  private async call<T>(send: () => Promise<T>): Promise<T> {
+    try {
+      return await send();
+    } catch (error) {
+      throw storeFailure(error);
+    }
+  }
+
   async write(key: string, source: Readable): Promise<{ size: number }> {
     const Key = this.objectKey(key);
+    const Bucket = this.bucket;
+    let uploadId: string | undefined;
+    const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+    const sendPart = async (Body: Buffer) => {
+      uploadId ??= (
+        await this.call(() => this.client.send(new CreateMultipartUploadCommand({ Bucket, Key })))
+      ).UploadId;
+      const PartNumber = parts.length + 1;
+      const { ETag } = await this.call(() =>
+        this.client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body }),
+        ),
+      );
+      parts.push({ ETag, PartNumber });
+    };
     let size = 0;
-    let sourceError: unknown;
-    async function* counted(): AsyncGenerator<Buffer> {
-      try {
-        for await (const chunk of source) {
-          size += (chunk as Buffer).length;
-          yield chunk as Buffer;
-        }
-      } catch (error) {
-        sourceError = error;
-        throw error;
-      }
-    }
-    const upload = new Upload({
-      client: this.client,
-      params: { Bucket: this.bucket, Key, Body: Readable.from(counted(), { objectMode: false }) },
-      partSize: PART_SIZE,
-      queueSize: PARTS_IN_FLIGHT,
-      leavePartsOnError: false,
-    });
+    // One part at a time, copied into one buffer: an upload holds at most PART_SIZE in memory.
+    let part = Buffer.allocUnsafe(PART_SIZE);
+    let filled = 0;
     try {
-      await upload.done();
+      for await (const chunk of source as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        for (let at = 0; at < chunk.length;) {
+          const copied = chunk.copy(part, filled, at);
+          filled += copied;
+          at += copied;
+          if (filled === PART_SIZE) {
+            await sendPart(part);
+            part = Buffer.allocUnsafe(PART_SIZE);
+            filled = 0;
+          }
+        }
+      }
+      if (uploadId === undefined) {
+        // Smaller than one part: one PUT, which S3 applies whole or not at all.
+        const Body = part.subarray(0, filled);
+        await this.call(() => this.client.send(new PutObjectCommand({ Bucket, Key, Body })));
+      } else {
+        if (filled > 0) await sendPart(part.subarray(0, filled));
+        await this.call(() =>
+          this.client.send(
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
+          ),
+        );
+      }
     } catch (error) {
-      // The upload aborts its multipart upload itself; if that abort failed too, the sweep of
-      // unfinished writes removes it later. The source's error (a refusal: too large) comes first.
-      if (sourceError !== undefined) throw sourceError;
-      throw storeFailure(error);
+      // A refused upload (the source failed: too large) or a failed store: the object never
+      // appears, and its parts go now; if this abort fails too, the sweep of unfinished writes
+      // removes them later. The error is rethrown as it came (a refusal stays a 413).
+      if (uploadId !== undefined) {
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+          .catch(() => {});
+      }
+      throw error;
     }
     return { size };
   }
