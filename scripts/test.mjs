@@ -2,7 +2,8 @@
 // `npm test`: every suite in order — the static checks (types, lint, layout),
 // the web build (the bundle-budget test and the end-to-end suite read it),
 // unit and API tests (Vitest; the API suite runs on SQLite, and on PostgreSQL
-// too when TEST_DATABASE_URL is set), then the end-to-end journeys in Chromium
+// too when TEST_DATABASE_URL is set), the upload-related API suites again with
+// files on S3 (s3rver on loopback), then the end-to-end journeys in Chromium
 // (Playwright). Every suite runs even when an earlier one fails; the last
 // line is the totals, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -55,6 +56,23 @@ if (buildOk) totals.passed += 1;
 else totals.failed += 1;
 ok &&= buildOk;
 
+/** Adds a Vitest run's JSON report to the totals; a run that failed without a failed test counts once. */
+function countVitest(runOk, report) {
+  const failedBefore = totals.failed;
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    // A suite file that failed to load has no tests to count: count it once.
+    const brokenFiles = report.testResults.filter(
+      (f) => f.status === 'failed' && f.assertionResults.length === 0,
+    );
+    totals.failed += brokenFiles.length;
+  }
+  if (!runOk && totals.failed === failedBefore) totals.failed += 1;
+  ok &&= runOk;
+}
+
 // 2. Unit and API tests.
 fs.rmSync(vitestJson, { force: true });
 const vitestOk = run('unit and API tests (Vitest)', 'npx', [
@@ -64,19 +82,36 @@ const vitestOk = run('unit and API tests (Vitest)', 'npx', [
   '--reporter=json',
   `--outputFile.json=${vitestJson}`,
 ]);
-const vitest = readJson(vitestJson);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // A suite file that failed to load has no tests to count: count it once.
-  const brokenFiles = vitest.testResults.filter(
-    (f) => f.status === 'failed' && f.assertionResults.length === 0,
-  );
-  totals.failed += brokenFiles.length;
-}
-if (!vitestOk && (!vitest || totals.failed === 0)) totals.failed += 1;
-ok &&= vitestOk;
+countVitest(vitestOk, readJson(vitestJson));
+
+// 2b. The upload-related API suites once more with files in an object store: s3rver, started by
+// the tests on loopback (STORAGE_URL=s3://…). SQLite only: the database
+// does not change what storage does, and this keeps the step short.
+const s3Json = path.join(results, 'vitest-s3.json');
+fs.rmSync(s3Json, { force: true });
+const s3Ok = run(
+  'API tests on object storage (Vitest, S3 on s3rver)',
+  'npx',
+  [
+    'vitest',
+    'run',
+    '--project=@urok/server',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${s3Json}`,
+    ...[
+      'homework',
+      'homework-quota',
+      'upload-streaming',
+      'content',
+      'courses',
+      'authorization-matrix',
+      'multipart-scope',
+    ].map((name) => `apps/server/test/${name}.test.ts`),
+  ],
+  { TEST_STORAGE: 's3', TEST_DATABASE_URL: '' },
+);
+countVitest(s3Ok, readJson(s3Json));
 
 // 3. End-to-end journeys.
 if (buildOk) {

@@ -3,7 +3,7 @@ import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a1
 import { createStudent, DEMO_ACCOUNTS, expect, signIn, test, type Account } from '../fixtures.ts';
 
 /**
- * The operator's console (DESIGN.md section 11) in the browser, as the demo
+ * The operator's console in the browser, as the demo
  * operator: decisions reach the people they concern on their next request.
  */
 const operator = DEMO_ACCOUNTS.find((account) => account.isOperator)!;

@@ -37,7 +37,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity, securityHeadersFor } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerStorage } from './plugins/storage.ts';
-import { LocalDiskStorage } from './storage/local-disk-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 import { isHttpRequest, redactLogFields, redactUrlSecrets } from './lib/log-redaction.ts';
 import { ReadCache } from './lib/read-cache.ts';
 import { writeLogOf } from './db/write-tracking.ts';
@@ -67,7 +67,7 @@ export interface AppDeps {
   dialect: Dialect;
   /** Defaults to an in-memory limiter (none when config.rateLimit is false); closed with the app. */
   rateLimiter?: RateLimiter;
-  /** Defaults to the local disk under config.uploadsDir. */
+  /** Defaults to the storage STORAGE_URL names (createStorage), closed with the app. */
   storage?: Storage;
 }
 
@@ -185,7 +185,12 @@ export async function buildApp(
   );
   registerAuth(app);
   registerInputGuard(app);
-  registerStorage(app, deps.storage ?? new LocalDiskStorage(config.uploadsDir));
+  if (deps.storage) registerStorage(app, deps.storage);
+  else {
+    const storage = await createStorage(config);
+    registerStorage(app, storage);
+    app.addHook('onClose', async () => storage.close?.());
+  }
   await registerDocs(app);
 
   await app.register(

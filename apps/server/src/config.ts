@@ -93,6 +93,23 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  // ---- storage: where uploaded files live ----
+  STORAGE_URL: z
+    .string()
+    .regex(
+      /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^\s]*)?$/,
+      'must be s3://bucket or s3://bucket/prefix (leave it unset for the local disk)',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'must be a region name such as eu-central-1')
+    .optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  // ---- end of storage section ----
   FILE_SWEEP_GRACE_MINUTES: z.coerce.number().int().min(0).max(10080).default(60),
   // ---- accounts: sessions and sign-in ----
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -119,13 +136,48 @@ export interface UploadQuota {
 
 const MB = 1024 * 1024;
 
+/**
+ * Where uploaded files live: the local disk (`uploadsDir`), or an
+ * S3-compatible bucket, its keys under `prefix` (empty, or ending in `/`).
+ */
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      bucket: string;
+      prefix: string;
+      /** undefined: AWS S3 itself. */
+      endpoint: string | undefined;
+      region: string;
+      forcePathStyle: boolean;
+    };
+
+function storageConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): StorageConfig {
+  if (!e.STORAGE_URL) return { kind: 'disk' };
+  const [bucket = '', ...rest] = e.STORAGE_URL.slice('s3://'.length).split('/');
+  const prefix = rest.filter((part) => part !== '').join('/');
+  return {
+    kind: 's3',
+    bucket,
+    prefix: prefix ? `${prefix}/` : '',
+    endpoint: e.S3_ENDPOINT,
+    // The SDK's own variable as a fallback; us-east-1 is what MinIO and Ceph answer to by default.
+    region: e.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+    // Stores other than AWS (MinIO, Ceph) mostly need path-style addressing; AWS prefers virtual hosts.
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+  };
+}
+
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
   sqlitePath: string;
+  /** The local-disk storage's root ($DATA_DIR/uploads); unused when `storage` is an object store. */
   uploadsDir: string;
+  /** STORAGE_URL and the S3_* settings (storage/create-storage.ts). */
+  storage: StorageConfig;
   /** Upload limits; the contract's constants, which the web app and its messages share. */
   homeworkMaxBytes: number;
   coverMaxBytes: number;
@@ -202,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     sqlitePath: path.join(dataDir, 'urok.db'),
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage: storageConfig(e, env),
     homeworkMaxBytes: HOMEWORK_MAX_BYTES,
     coverMaxBytes: COVER_MAX_BYTES,
     teacherAutoApprove: e.TEACHER_AUTO_APPROVE,

@@ -14,7 +14,7 @@ import {
 import { SESSION_SWEEP_INTERVAL_MS, sweepExpiredSessions } from './features/auth/auth.service.ts';
 import { FILE_SWEEP_INTERVAL_MS, sweepOrphanFiles } from './features/files/files.service.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
-import { LocalDiskStorage } from './storage/local-disk-storage.ts';
+import { createStorage } from './storage/create-storage.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     statementCache: config.statementCache,
   });
   await migrateToLatest(db);
-  const storage = new LocalDiskStorage(config.uploadsDir);
+  const storage = await createStorage(config);
 
   const app = await buildApp(
     { config, db, dialect, storage, rateLimiter },
@@ -133,6 +133,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await db.destroy();
+      storage.close?.();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,5 +1,5 @@
 /**
- * The operator's console API (DESIGN.md section 11): who may call it, what
+ * The operator's console API: who may call it, what
  * each action does, that it goes through the same rules as the admin CLI,
  * and that every action leaves an audit entry.
  */

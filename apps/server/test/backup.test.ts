@@ -300,6 +300,39 @@ describe('backup and restore of the embedded database', () => {
     expect(io.text()).toMatch(/pg_restore/);
   });
 
+  it('with files in an object store, says the bucket is backed up with its own tools instead of skipping them', async () => {
+    const s3Config = {
+      ...config,
+      storage: {
+        kind: 's3' as const,
+        bucket: 'school-files',
+        prefix: 'urok/',
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'us-east-1',
+        forcePathStyle: true,
+      },
+    };
+    for (const args of [
+      ['backup', path.join(root, 's3')],
+      ['restore', path.join(root, 's3')],
+    ]) {
+      const io = captureIo();
+      const code = await runAdmin(args, {
+        io,
+        connect: noConnection,
+        loadConfig: () => s3Config,
+      });
+      expect(code).toBe(1);
+      expect(io.text()).toMatch(/object store s3:\/\/school-files\/urok \(STORAGE_URL\)/);
+      expect(io.text()).toMatch(/versioning/);
+      expect(io.text()).toMatch(
+        /aws s3 sync s3:\/\/school-files\/urok urok-uploads --endpoint-url http:\/\/127\.0\.0\.1:9000/,
+      );
+      expect(io.text()).toMatch(/local disk only/);
+      expect(fs.existsSync(path.join(root, 's3'))).toBe(false);
+    }
+  });
+
   it('lists backup and restore in the usage', async () => {
     const io = captureIo();
     expect(await runAdmin(['help'], { io, connect: () => Promise.reject(new Error('no')) })).toBe(

@@ -40,3 +40,57 @@ describe('TRUST_PROXY', () => {
     },
   );
 });
+
+describe('STORAGE_URL and the S3 settings', () => {
+  it('stores on the local disk when unset', () => {
+    expect(load({}).storage).toEqual({ kind: 'disk' });
+    expect(load({}).uploadsDir).toBe('/tmp/urok-config/uploads');
+  });
+
+  it('takes a bucket and an optional prefix; path style follows S3_ENDPOINT unless set', () => {
+    expect(load({ STORAGE_URL: 's3://school-files', S3_REGION: 'eu-central-1' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'school-files',
+      prefix: '',
+      endpoint: undefined,
+      region: 'eu-central-1',
+      forcePathStyle: false,
+    });
+    expect(
+      load({
+        STORAGE_URL: 's3://urok/school/uploads/',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'urok',
+      prefix: 'school/uploads/',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    });
+    expect(
+      load({
+        STORAGE_URL: 's3://urok',
+        S3_ENDPOINT: 'https://account.r2.cloudflarestorage.com',
+        S3_REGION: 'auto',
+        S3_FORCE_PATH_STYLE: 'false',
+      }).storage,
+    ).toMatchObject({ region: 'auto', forcePathStyle: false });
+  });
+
+  it('a bad value stops the start, naming the variable', () => {
+    for (const [name, value] of [
+      ['STORAGE_URL', '/var/urok/uploads'],
+      ['STORAGE_URL', 's3://'],
+      ['STORAGE_URL', 's3://Bad_Bucket'],
+      ['S3_ENDPOINT', 'minio:9000'],
+      ['S3_REGION', 'EU Central'],
+      ['S3_FORCE_PATH_STYLE', 'maybe'],
+    ] as const) {
+      expect(() => load({ STORAGE_URL: 's3://urok', [name]: value }), value).toThrow(
+        new RegExp(`${name}: `),
+      );
+    }
+  });
+});

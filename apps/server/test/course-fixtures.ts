@@ -200,6 +200,15 @@ export async function uploadHomework(
 }
 
 /** Every key in a storage area (to check that nothing was left behind). */
+/**
+ * Sweeps every unfinished write the storage holds (a `.tmp/` file on disk,
+ * a multipart upload on S3) and says how many there were: 0 after any
+ * request, refused or not.
+ */
+export async function sweepUnfinishedWrites(app: AppInstance): Promise<number> {
+  return app.storage.removeUnfinishedWrites(new Date(Date.now() + 60_000));
+}
+
 export async function listStored(app: AppInstance, area: 'homework' | 'covers'): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of app.storage.list(area)) keys.push(key);

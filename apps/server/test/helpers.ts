@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { startS3Server, type S3TestServer } from './s3-server.ts';
 import type { AuthResponse } from '@urok/contract';
 import { buildApp, loggerOptions, type AppInstance } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -107,12 +108,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * TEST_STORAGE=s3: every test app stores its files in a fresh bucket of one
+ * s3rver per test file (started on first use, on loopback), instead of on
+ * disk — the API suite's run on object storage (scripts/test.mjs).
+ */
+export const testStorageKind: 'disk' | 's3' = process.env.TEST_STORAGE === 's3' ? 's3' : 'disk';
+
+let sharedS3Server: Promise<S3TestServer> | undefined;
+if (testStorageKind === 's3') {
+  afterAll(async () => {
+    await (await sharedS3Server)?.close();
+  });
+}
+
+async function testStorageConfig(): Promise<Partial<Config>> {
+  if (testStorageKind === 'disk') return {};
+  sharedS3Server ??= startS3Server();
+  return { storage: await (await sharedS3Server).createBucket() };
+}
+
 export async function createTestApp(
   target: DatabaseTarget,
   options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await target.open();
-  const config = testConfig(database.dataDir, options.config);
+  const config = testConfig(database.dataDir, {
+    ...(await testStorageConfig()),
+    ...options.config,
+  });
   const app = await buildApp(
     { config, db: database.db, dialect: database.dialect },
     { logger: options.logger },

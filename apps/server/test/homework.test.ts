@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
@@ -21,6 +19,7 @@ import {
   SAMPLE_RTF,
   SAMPLE_TXT,
   SAMPLE_ZIP,
+  sweepUnfinishedWrites,
   uploadHomework,
   uploadHomeworkRequest,
 } from './course-fixtures.ts';
@@ -551,7 +550,7 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         });
       }
       expect(await listStored(small.app, 'homework')).toEqual(before);
-      expect(fs.readdirSync(path.join(small.config.uploadsDir, '.tmp'))).toEqual([]);
+      expect(await sweepUnfinishedWrites(small.app)).toBe(0);
     });
   });
 

@@ -2,10 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { LocalDiskStorage } from '../src/storage/local-disk-storage.ts';
-import { isValidStorageKey, StorageNotFoundError } from '../src/storage/storage.ts';
+import { S3Storage } from '../src/storage/s3-storage.ts';
+import {
+  isValidStorageKey,
+  StorageFailure,
+  StorageNotFoundError,
+  type Storage,
+  type StorageArea,
+} from '../src/storage/storage.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp } from './helpers.ts';
 import {
   createCourse,
@@ -16,6 +24,7 @@ import {
   SAMPLE_PDF,
   uploadHomework,
 } from './course-fixtures.ts';
+import { startS3Server, type S3TestServer } from './s3-server.ts';
 
 const KEY = 'homework/AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -25,19 +34,115 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('LocalDiskStorage', () => {
-  const roots: string[] = [];
-  const makeStorage = () => {
+/** One implementation under test, and how to look behind its interface. */
+interface StorageKind {
+  name: string;
+  make(): Promise<{
+    storage: Storage;
+    /** What unfinished writes left, counted without the storage's help. */
+    leftovers(): number;
+    /** Starts a write and leaves it unfinished, as a process stopped mid-upload would. */
+    startUnfinishedWrite(key: string): Promise<void>;
+  }>;
+}
+
+const diskKind: StorageKind = {
+  name: 'local disk',
+  async make() {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-storage-'));
-    roots.push(root);
-    return { root, storage: new LocalDiskStorage(root) };
-  };
-  afterEach(() => {
-    for (const root of roots.splice(0)) fs.rmSync(root, { recursive: true, force: true });
+    cleanups.push(() => fs.rmSync(root, { recursive: true, force: true }));
+    const tmp = path.join(root, '.tmp');
+    return {
+      storage: new LocalDiskStorage(root),
+      leftovers: () => fs.readdirSync(tmp).length,
+      async startUnfinishedWrite() {
+        fs.writeFileSync(path.join(tmp, `cut-off-${Math.random()}`), 'never finished');
+      },
+    };
+  },
+};
+
+let s3Server: S3TestServer | undefined;
+
+const s3Kind: StorageKind = {
+  name: 'S3 (s3rver)',
+  async make() {
+    s3Server ??= await startS3Server();
+    // A prefix, as with STORAGE_URL=s3://bucket/school: every key of ours lives under it.
+    const settings = await s3Server.createBucket('school/');
+    const storage = new S3Storage(settings);
+    const client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: true,
+    });
+    cleanups.push(() => {
+      storage.close();
+      client.destroy();
+    });
+    const uploadsDir = path.join(s3Server.directory, settings.bucket, '._S3rver_uploads');
+    return {
+      storage,
+      leftovers: () => (fs.existsSync(uploadsDir) ? fs.readdirSync(uploadsDir).length : 0),
+      async startUnfinishedWrite(key: string) {
+        const { UploadId } = await client.send(
+          new CreateMultipartUploadCommand({ Bucket: settings.bucket, Key: key }),
+        );
+        await client.send(
+          new UploadPartCommand({
+            Bucket: settings.bucket,
+            Key: key,
+            UploadId,
+            PartNumber: 1,
+            Body: Buffer.from('never finished'),
+          }),
+        );
+      },
+    };
+  },
+};
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+afterAll(async () => {
+  await s3Server?.close();
+});
+
+/** Bytes that differ at every offset, so a wrong range shows. */
+function pattern(length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 7 + (i >> 8)) & 0xff;
+  return bytes;
+}
+
+/** `total` bytes in chunks of 64 KiB, then `error` if given: an upload cut off or refused mid-way. */
+async function* chunks(total: number, error?: Error): AsyncGenerator<Buffer> {
+  const all = pattern(total);
+  for (let at = 0; at < total; at += 64 * 1024) yield all.subarray(at, at + 64 * 1024);
+  if (error) throw error;
+}
+
+async function listAll(storage: Storage, area: StorageArea): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const key of storage.list(area)) keys.push(key);
+  return keys.sort();
+}
+
+describe.each([diskKind, s3Kind])('storage contract: $name', (kind) => {
+  it('writes a stream and reads it back whole, with its size', async () => {
+    const { storage } = await kind.make();
+    expect(await storage.write(KEY, Readable.from([SAMPLE_PDF]))).toEqual({
+      size: SAMPLE_PDF.length,
+    });
+    const { stream, size } = await storage.read(KEY);
+    expect(size).toBe(SAMPLE_PDF.length);
+    expect((await readAll(stream)).equals(SAMPLE_PDF)).toBe(true);
   });
 
   it('writes from file streams one after another (a FileHandle stream hung here on Node 20)', async () => {
-    const { storage } = makeStorage();
+    const { storage } = await kind.make();
     const source = path.join(import.meta.dirname, '../src/db/demo-covers/python.jpg');
     for (const name of [
       'AAAAAAAAAAAAAAAAAAAAAA.jpg',
@@ -52,19 +157,50 @@ describe('LocalDiskStorage', () => {
     expect((await readAll(stream)).equals(SAMPLE_JPEG)).toBe(true);
   });
 
-  it('leaves nothing behind when the source fails mid-way', async () => {
-    const { root, storage } = makeStorage();
-    async function* failing() {
-      yield Buffer.from('first part');
-      throw new Error('connection lost');
+  it('streams a file larger than one S3 part (a multipart upload) and reads any range of it', async () => {
+    const { storage, leftovers } = await kind.make();
+    const total = 12 * 1024 * 1024 + 12345;
+    expect(await storage.write(KEY, Readable.from(chunks(total)))).toEqual({ size: total });
+    const whole = pattern(total);
+    const { stream, size } = await storage.read(KEY);
+    expect(size).toBe(total);
+    expect((await readAll(stream)).equals(whole)).toBe(true);
+    // A range across the first part's end, and the very last byte: the size is still the whole's.
+    for (const range of [
+      { start: 5 * 1024 * 1024 - 10, end: 5 * 1024 * 1024 + 9 },
+      { start: total - 1, end: total - 1 },
+      { start: 0, end: 0 },
+    ]) {
+      const part = await storage.read(KEY, range);
+      expect(part.size).toBe(total);
+      expect((await readAll(part.stream)).equals(whole.subarray(range.start, range.end + 1))).toBe(
+        true,
+      );
     }
-    await expect(storage.write(KEY, Readable.from(failing()))).rejects.toThrow('connection lost');
-    await expect(storage.read(KEY)).rejects.toBeInstanceOf(StorageNotFoundError);
-    expect(fs.readdirSync(path.join(root, '.tmp'))).toEqual([]);
+    expect(leftovers()).toBe(0);
   });
 
+  it.each([
+    ['before the first part is full', 100 * 1024],
+    ['after a part was sent', 7 * 1024 * 1024],
+  ])(
+    'leaves nothing behind when the source fails %s (a refused upload), and rethrows its error',
+    async (_when, before) => {
+      const { storage, leftovers } = await kind.make();
+      const refusal = new Error('too large');
+      await expect(storage.write(KEY, Readable.from(chunks(before, refusal)))).rejects.toBe(
+        refusal,
+      );
+      await expect(storage.read(KEY)).rejects.toBeInstanceOf(StorageNotFoundError);
+      expect(await storage.modifiedAt(KEY)).toBeUndefined();
+      expect(await listAll(storage, 'homework')).toEqual([]);
+      expect(leftovers()).toBe(0);
+      expect(await storage.removeUnfinishedWrites(new Date(Date.now() + 60_000))).toBe(0);
+    },
+  );
+
   it('refuses keys it did not make: no way out of its root', async () => {
-    const { storage } = makeStorage();
+    const { storage } = await kind.make();
     for (const key of [
       '../urok.db',
       'homework/../../etc/passwd',
@@ -81,15 +217,60 @@ describe('LocalDiskStorage', () => {
     }
   });
 
-  it('lists an area and removes idempotently', async () => {
-    const { storage } = makeStorage();
+  it('lists each area apart, tells when an object was written, and removes idempotently', async () => {
+    const { storage } = await kind.make();
+    const cover = 'covers/AAAAAAAAAAAAAAAAAAAAAA.png';
+    const before = Date.now() - 2000;
     await storage.write(KEY, Readable.from([SAMPLE_PDF]));
-    const listed: string[] = [];
-    for await (const key of storage.list('homework')) listed.push(key);
-    expect(listed).toEqual([KEY]);
+    await storage.write(cover, Readable.from([SAMPLE_JPEG]));
+    expect(await listAll(storage, 'homework')).toEqual([KEY]);
+    expect(await listAll(storage, 'covers')).toEqual([cover]);
+    expect(await listAll(storage, 'lessons')).toEqual([]);
+    const modifiedAt = await storage.modifiedAt(KEY);
+    expect(modifiedAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(modifiedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 2000);
     await storage.remove(KEY);
     await storage.remove(KEY);
     await expect(storage.read(KEY)).rejects.toBeInstanceOf(StorageNotFoundError);
+    expect(await storage.modifiedAt(KEY)).toBeUndefined();
+    expect(await listAll(storage, 'homework')).toEqual([]);
+  });
+
+  it('sweeps unfinished writes older than the cut-off and leaves younger ones (a write in progress)', async () => {
+    const { storage, leftovers, startUnfinishedWrite } = await kind.make();
+    await startUnfinishedWrite(`school/${KEY}`);
+    await startUnfinishedWrite('school/homework/BBBBBBBBBBBBBBBBBBBBBB');
+    expect(leftovers()).toBe(2);
+    expect(await storage.removeUnfinishedWrites(new Date(Date.now() - 60 * 60 * 1000))).toBe(0);
+    expect(leftovers()).toBe(2);
+    expect(await storage.removeUnfinishedWrites(new Date(Date.now() + 60_000))).toBe(2);
+    expect(leftovers()).toBe(0);
+    await expect(storage.read(KEY)).rejects.toBeInstanceOf(StorageNotFoundError);
+  });
+});
+
+describe('S3 storage in a shared bucket', () => {
+  it('touches only its own prefix: objects and unfinished uploads of others stay', async () => {
+    const { storage, leftovers, startUnfinishedWrite } = await s3Kind.make();
+    await startUnfinishedWrite('other-app/homework/AAAAAAAAAAAAAAAAAAAAAA');
+    await startUnfinishedWrite('homework/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(await storage.removeUnfinishedWrites(new Date(Date.now() + 60_000))).toBe(0);
+    expect(leftovers()).toBe(2);
+    await storage.write(KEY, Readable.from([SAMPLE_PDF]));
+    expect(await listAll(storage, 'homework')).toEqual([KEY]);
+  });
+
+  it('a store that fails is a StorageFailure (a server error), not a refusal', async () => {
+    s3Server ??= await startS3Server();
+    const storage = new S3Storage({
+      ...(await s3Server.createBucket()),
+      bucket: 'no-such-bucket-here',
+    });
+    cleanups.push(() => storage.close());
+    await expect(storage.write(KEY, Readable.from([SAMPLE_PDF]))).rejects.toBeInstanceOf(
+      StorageFailure,
+    );
+    await expect(listAll(storage, 'homework')).rejects.toBeInstanceOf(StorageFailure);
   });
 });
 

@@ -2,7 +2,7 @@ import type { FormError } from './form.ts';
 import { messages } from './messages.ts';
 
 /**
- * The operator's console (DESIGN.md section 11): the roles an operator
+ * The operator's console: the roles an operator
  * filters and sets, the audit log's actions, and the shapes the pages read.
  * The zod schemas are in schemas/admin.ts (server only).
  */

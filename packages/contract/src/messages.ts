@@ -218,7 +218,7 @@ export const messages = {
   // (courseNotFound, homeworkTooLarge, alreadyGraded, …) are used from here.
   // ---- end of course pages section ----
 
-  // ---- Operators (DESIGN.md section 11) ----
+  // ---- Operators ----
   // The API's answers and the sidebar's words; the console pages' copy is
   // `adminMessages` (admin-messages.ts), loaded only with those pages.
   accountBlocked: 'Обліковий запис заблоковано.',

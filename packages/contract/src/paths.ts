@@ -77,7 +77,7 @@ export const ROUTES = {
   courseCreate: '/courseCreate',
   /** The one-time link of `npm run admin -- users reset-password` (signed out only). */
   resetPassword: '/reset-password',
-  // ---- operators (DESIGN.md section 11) ----
+  // ---- operators ----
   admin: '/admin',
   adminApplications: '/admin/applications',
   adminUsers: '/admin/users',

@@ -18,7 +18,7 @@ export interface DemoAccount {
   email: string;
   bio: string;
   isTeacher: boolean;
-  /** Runs the platform (DESIGN.md section 11): the console at /admin. */
+  /** Runs the platform: the console at /admin. */
   isOperator?: boolean;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The audit log (DESIGN.md section 11): every operator action and every
+ * The audit log: every operator action and every
  * admin CLI decision writes one entry — who, when, what, on what, with
  * details — through the same transaction as the action, so an action and
  * its record commit together or not at all. Nothing in the product changes

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
-import type { Storage, StorageArea } from '../storage/storage.ts';
+import { StorageFailure, type Storage, type StorageArea } from '../storage/storage.ts';
 import { fileNameForType, sanitizeFileName } from './file-names.ts';
 import { SNIFF_BYTES, type DetectedType } from './file-types.ts';
 import { createStorageName } from './ids.ts';
@@ -129,6 +129,8 @@ export interface MultipartForm<F extends string> {
 /** A failure of the multipart body itself (cut off, malformed) is the client's: 400. */
 function asClientError(error: unknown): unknown {
   if (error instanceof AppError) return error;
+  // The object store's failures stay server errors too.
+  if (error instanceof StorageFailure) return error;
   if (typeof error === 'object' && error !== null) {
     const { statusCode, syscall } = error as { statusCode?: unknown; syscall?: unknown };
     if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) return error;

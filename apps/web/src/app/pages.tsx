@@ -95,7 +95,7 @@ export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );
 
-// ---- operators (DESIGN.md section 11) ----
+// ---- operators ----
 /** The console's one chunk, with its slice joining the store before a page renders. */
 function loadConsole() {
   return import('../features/admin/console').then((module) => {

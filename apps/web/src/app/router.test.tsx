@@ -37,7 +37,7 @@ describe('route table choice', () => {
   });
 });
 
-describe('operator console routes (DESIGN.md section 11)', () => {
+describe('operator console routes', () => {
   const ADMIN_PATHS = [
     '/admin',
     '/admin/applications',

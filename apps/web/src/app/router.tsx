@@ -57,7 +57,7 @@ function SignedInFutureTeacherPage() {
   );
 }
 
-/** The operator's console (DESIGN.md section 11): only in an operator's table. */
+/** The operator's console: only in an operator's table. */
 const operatorRoutes: RouteObject[] = [
   { path: ROUTES.admin, element: <Pages.AdminOverviewPage /> },
   { path: ROUTES.adminApplications, element: <Pages.AdminApplicationsPage /> },

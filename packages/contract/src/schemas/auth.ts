@@ -88,7 +88,7 @@ export const userSchema = z.object({
   email: z.string(),
   bio: z.string(),
   isAdmin: z.boolean(),
-  /** An operator runs the platform (DESIGN.md section 11); false for everyone else. */
+  /** An operator runs the platform; false for everyone else. */
   isOperator: z.boolean(),
   createdAt: z.string(),
 });

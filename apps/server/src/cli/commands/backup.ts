@@ -14,6 +14,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { openDatabase } from '../../db/connection.ts';
+import type { Config } from '../../config.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
 import { STORAGE_AREAS } from '../../storage/storage.ts';
 
@@ -28,6 +29,23 @@ const POSTGRES_HELP = [
   '  cp -a "$DATA_DIR/uploads" urok-uploads                     # after the dump: every file the dump points at is there',
   'Restore with: pg_restore --clean --if-exists --no-owner --dbname="$DATABASE_URL" urok.dump, then copy the uploads back.',
 ].join('\n');
+
+/** STORAGE_URL names a bucket: the files are not under DATA_DIR, and this command does not copy them. */
+function objectStoreHelp(storage: Extract<Config['storage'], { kind: 's3' }>): string {
+  const url = `s3://${storage.bucket}${storage.prefix ? `/${storage.prefix.replace(/\/$/, '')}` : ''}`;
+  const endpoint = storage.endpoint ? ` --endpoint-url ${storage.endpoint}` : '';
+  return [
+    `The uploads are in the object store ${url} (STORAGE_URL), not under DATA_DIR; backup and restore copy local files only.`,
+    "Back the bucket up with the store's own tools, after the database (files are never rewritten, so every file",
+    'the database copy points at is then in the file copy):',
+    '  - versioning on the bucket (with a lifecycle rule that keeps old versions for as long as you keep backups),',
+    '    or replication to a second bucket; or a copy:',
+    `      aws s3 sync ${url} urok-uploads${endpoint}`,
+    '  - the database: sqlite3 "$DATA_DIR/urok.db" ".backup urok.db" (SQLite, while the server serves)',
+    '    or pg_dump --format=custom --file=urok.dump "$DATABASE_URL" (PostgreSQL).',
+    `Restore the database, then the files: aws s3 sync urok-uploads ${url}${endpoint}`,
+  ].join('\n');
+}
 
 export interface BackupSummary {
   directory: string;
@@ -245,6 +263,12 @@ export const backupCommands: AdminCommandGroup = {
     async run({ config, io }, args) {
       const target = args[0]?.trim();
       if (!target) throw new UsageError('A directory to create is required.');
+      if (config.storage.kind === 's3') {
+        io.err(objectStoreHelp(config.storage));
+        throw new UsageError(
+          'backup works with uploads on the local disk only (STORAGE_URL unset).',
+        );
+      }
       if (config.databaseUrl) {
         io.err(POSTGRES_HELP);
         throw new UsageError('backup works on the embedded SQLite database only.');
@@ -278,6 +302,12 @@ export const restoreCommands: AdminCommandGroup = {
       const force = args.includes('--force');
       const source = args.find((arg) => arg !== '--force')?.trim();
       if (!source) throw new UsageError('The backup directory is required.');
+      if (config.storage.kind === 's3') {
+        io.err(objectStoreHelp(config.storage));
+        throw new UsageError(
+          'restore works with uploads on the local disk only (STORAGE_URL unset).',
+        );
+      }
       if (config.databaseUrl) {
         io.err(POSTGRES_HELP);
         throw new UsageError('restore works on the embedded SQLite database only.');

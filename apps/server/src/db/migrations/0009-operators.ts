@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen once landed: add a new migration instead of editing this one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The operator role (DESIGN.md section 11) is a flag of its own: is_admin keeps meaning teacher.
+  // The operator role is a flag of its own: is_admin keeps meaning teacher.
   await db.schema
     .alterTable('users')
     .addColumn('is_operator', 'integer', (c) => c.notNull().defaultTo(0))

@@ -43,7 +43,7 @@ import {
 } from './admin.service.ts';
 
 /**
- * The operator's console (DESIGN.md section 11). Every route: 401 without a
+ * The operator's console. Every route: 401 without a
  * session, 403 for anyone but an operator (requireOperator, before the body
  * is looked at). Changes are throttled per operator.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator's console (DESIGN.md section 11): figures, accounts, courses
+ * The operator's console: figures, accounts, courses
  * and the audit log. The decisions the admin CLI also takes (applications,
  * roles, reset links) go through the same services as the CLI — one rule,
  * two doors; the operator flag and blocking live here and the CLI calls them

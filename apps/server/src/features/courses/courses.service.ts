@@ -127,7 +127,7 @@ export function isHidden(row: Pick<CourseRow, 'hidden'>): boolean {
 }
 
 /**
- * A hidden course (DESIGN.md section 11) is seen only by its author, its
+ * A hidden course is seen only by its author, its
  * enrolled students and operators; for anyone else it does not exist.
  */
 async function mayViewHidden(db: Db, row: CourseRow, viewer: User | null): Promise<boolean> {

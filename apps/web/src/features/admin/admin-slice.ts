@@ -14,7 +14,7 @@ import {
 import { toApiFailure, type ApiFailure } from '../../lib/api-error';
 import type { AppServices } from '../../lib/services';
 
-/** The operator's console (DESIGN.md section 11): its data sets, each with its own load state. */
+/** The operator's console: its data sets, each with its own load state. */
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
 interface Paged<T> {
