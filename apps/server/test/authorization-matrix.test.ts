@@ -24,6 +24,7 @@ import {
   sampleMp4,
   uploadVideo,
 } from './content-fixtures.ts';
+import { addAssignment, defaultAssignmentId } from './assignment-fixtures.ts';
 
 /**
  * demotedAuthor: wrote the course as a teacher, then was made a student (make-student).
@@ -61,6 +62,10 @@ interface ContentFixture {
   draft: string;
   publishedFile: string;
   draftFile: string;
+  /** The course's default assignment (holding the enrolled student's submission), a published and a draft one. */
+  defaultAssignment: string;
+  publishedAssignment: string;
+  draftAssignment: string;
 }
 
 type Statuses = [
@@ -208,8 +213,21 @@ MATRIX.push(
       url: `/api/courses/${f.course._id}/outline`,
       payload: {
         sections: [
-          { _id: content(f).emptySectionId, items: [{ kind: 'lesson', _id: content(f).draft }] },
-          { _id: content(f).sectionId, items: [{ kind: 'lesson', _id: content(f).published }] },
+          {
+            _id: content(f).emptySectionId,
+            items: [
+              { kind: 'lesson', _id: content(f).draft },
+              { kind: 'assignment', _id: content(f).draftAssignment },
+            ],
+          },
+          {
+            _id: content(f).sectionId,
+            items: [
+              { kind: 'assignment', _id: content(f).publishedAssignment },
+              { kind: 'lesson', _id: content(f).published },
+              { kind: 'assignment', _id: content(f).defaultAssignment },
+            ],
+          },
         ],
       },
     }),
@@ -352,6 +370,72 @@ MATRIX.push(
   },
 );
 
+/** Assignments and grading (DESIGN.md section 9): who may do what. */
+MATRIX.push(
+  {
+    name: 'POST courses/{id}/assignments',
+    content: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/courses/${f.course._id}/assignments`,
+      payload: { sectionId: content(f).sectionId, title: 'Т', instructions: paragraphDoc('x') },
+    }),
+    expected: [401, 403, 403, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET assignments/{id} (published)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/assignments/${content(f).publishedAssignment}` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET assignments/{id} (draft)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/assignments/${content(f).draftAssignment}` }),
+    expected: [401, 404, 404, 404, 200, 404, 404],
+  },
+  {
+    name: 'PUT assignments/{id}',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/assignments/${content(f).publishedAssignment}`,
+      payload: { title: 'Нова назва', maxPoints: 20 },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'DELETE assignments/{id} (no submissions)',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/assignments/${content(f).draftAssignment}` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'DELETE assignments/{id} (the default, with a submission)',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/assignments/${content(f).defaultAssignment}` }),
+    expected: [401, 403, 403, 403, 409, 403, 403],
+  },
+  {
+    name: 'POST courses/upload-homework (a published assignment)',
+    content: true,
+    request: (f) =>
+      uploadHomeworkRequest(null, f.course._id, undefined, {
+        assignmentId: content(f).publishedAssignment,
+      }),
+    expected: [401, 403, 201, 403, 403, 403, 403],
+  },
+  {
+    name: 'POST courses/upload-homework (a draft assignment)',
+    content: true,
+    request: (f) =>
+      uploadHomeworkRequest(null, f.course._id, undefined, {
+        assignmentId: content(f).draftAssignment,
+      }),
+    expected: [401, 403, 404, 403, 403, 403, 403],
+  },
+);
+
 const CASES = MATRIX.flatMap((endpoint) =>
   ROLES.map((role, index) => ({
     endpoint: endpoint.name,
@@ -435,7 +519,19 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     );
     const draftFile = await attachFile(t.app, owner, draft._id, SAMPLE_JPEG, 'таємниця.jpg');
     await uploadVideo(t.app, owner, published._id, sampleMp4());
+    const publishedAssignment = await addAssignment(t.app, owner, courseId, {
+      sectionId,
+      title: 'Таємне завдання',
+      published: true,
+    });
+    const draftAssignment = await addAssignment(t.app, owner, courseId, {
+      sectionId,
+      title: 'Таємна чернетка завдання',
+    });
     return {
+      defaultAssignment: await defaultAssignmentId(t.app, courseId),
+      publishedAssignment: publishedAssignment._id,
+      draftAssignment: draftAssignment._id,
       sectionId,
       emptySectionId: empty._id,
       published: published._id,
@@ -498,6 +594,8 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         actors.demotedAuthor.telephone,
         'Таємний урок',
         'Таємна чернетка',
+        'Таємне завдання',
+        'Напишіть есе',
         'Текст уроку',
         ...Object.values(fixture.content ?? {}),
       ]) {
@@ -556,6 +654,17 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'GET', url: `/api/courses/${missing}/outline` }, 404],
       [{ method: 'POST', url: `/api/courses/${missing}/sections`, payload: { title: 'Т' } }, 404],
       [{ method: 'GET', url: `/api/courses/${missing}/progress` }, 404],
+      [
+        {
+          method: 'POST',
+          url: `/api/courses/${missing}/assignments`,
+          payload: { sectionId: missing, title: 'Т', instructions: paragraphDoc('x') },
+        },
+        404,
+      ],
+      [{ method: 'GET', url: `/api/assignments/${missing}` }, 404],
+      [{ method: 'PUT', url: `/api/assignments/${missing}`, payload: { title: 'Т' } }, 404],
+      [{ method: 'DELETE', url: `/api/assignments/${missing}` }, 404],
     ];
     for (const [options, status] of requests) {
       const response = await t.app.inject({
@@ -563,7 +672,9 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         headers: { ...(options.headers as object), ...bearer(author.token) },
       });
       expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
-      expect(['Курс не знайдено.', 'Роботу не знайдено.']).toContain(response.json().message);
+      expect(['Курс не знайдено.', 'Роботу не знайдено.', messages.assignmentNotFound]).toContain(
+        response.json().message,
+      );
     }
   });
 });

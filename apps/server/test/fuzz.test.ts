@@ -122,7 +122,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/courses/upload-homework',
     body: 'multipart',
-    fields: ['courseId', 'comment', 'file'],
+    fields: ['courseId', 'assignmentId', 'comment', 'file'],
   },
   { method: 'GET', path: '/api/courses/:course/homework', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/userswithhw', body: 'none' },
@@ -166,6 +166,21 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'DELETE', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/progress', body: 'none' },
+  // Assignments and grading (DESIGN.md section 9)
+  {
+    method: 'POST',
+    path: '/api/courses/:course/assignments',
+    body: 'json',
+    fields: ['sectionId', 'title', 'instructions', 'dueAt', 'maxPoints', 'published'],
+  },
+  { method: 'GET', path: '/api/assignments/:assignment', body: 'none' },
+  {
+    method: 'PUT',
+    path: '/api/assignments/:assignment',
+    body: 'json',
+    fields: ['sectionId', 'title', 'instructions', 'dueAt', 'maxPoints', 'published'],
+  },
+  { method: 'DELETE', path: '/api/assignments/:assignment', body: 'none' },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
@@ -186,6 +201,8 @@ interface World {
   sectionId: string;
   lessonId: string;
   attachmentId: string;
+  /** The course's default assignment (it holds the world's submission). */
+  assignmentId: string;
   /** Tokens used by generated requests; refreshed when a generated logout ends one. */
   tokens: { student: string; teacher: string };
 }
@@ -218,6 +235,7 @@ const TABLES: (keyof Database)[] = [
   'lessons',
   'lesson_attachments',
   'lesson_completions',
+  'assignments',
 ];
 
 /** Row count and a digest of every row of every table, plus every stored file: what a refused call must not change. */
@@ -326,6 +344,13 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     ],
     videoUrl: ['https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)', '', null],
     published: [true, false],
+    assignmentId: [world.assignmentId, ''],
+    instructions: [
+      { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Умова' }] }] },
+      { type: 'doc', content: [{ type: 'image', attrs: { src: 'attachment:x' } }] },
+    ],
+    dueAt: ['2030-01-01T00:00:00Z', '', null, 'завтра'],
+    maxPoints: [12, 0, 101, 1.5, '12'],
     sections: [
       [
         {
@@ -543,6 +568,7 @@ function pathParam(kind: string, world: World): fc.Arbitrary<string> {
     section: [world.sectionId],
     lesson: [world.lessonId],
     attachment: [world.attachmentId],
+    assignment: [world.assignmentId],
   };
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...(real[kind] ?? ['x'])) },
@@ -787,6 +813,13 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
       sectionId,
       lessonId: lesson._id,
       attachmentId: attachment._id,
+      assignmentId: (
+        await t.db
+          .selectFrom('assignments')
+          .select('id')
+          .where('course_id', '=', course._id)
+          .executeTakeFirstOrThrow()
+      ).id,
       student,
       teacher,
       course,

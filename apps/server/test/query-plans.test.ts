@@ -49,6 +49,19 @@ import {
   nextSectionPosition,
   sectionHasLessons,
 } from '../src/features/content/content.repository.ts';
+import {
+  assignmentHasSubmissions,
+  countAssignments,
+  deleteAssignmentIfUnused,
+  findAssignmentItems,
+  findAssignmentWithAuthor,
+  findCourseAssignments,
+  findDefaultAssignment,
+  maxAssignmentPoints,
+  maxAssignmentPosition,
+  sectionHasAssignments,
+} from '../src/features/assignments/assignments.repository.ts';
+import { findHomeworkById } from '../src/features/homework/homework.repository.ts';
 import { databaseTargets, type TestDatabase } from './helpers.ts';
 
 /**
@@ -72,6 +85,7 @@ const BIG_TABLES = [
   'lessons',
   'lesson_attachments',
   'lesson_completions',
+  'assignments',
 ];
 const id = '01941f38-ba58-7528-8e8e-742484d35447';
 const other = '01941f38-c228-7314-9f13-7ee06ebdc805';
@@ -135,6 +149,18 @@ const hotQueries: HotQuery[] = [
   },
   { name: 'one completion', run: (db) => isLessonCompleted(db, id, other) },
   { name: "every student's progress in a course", run: (db) => findStudentProgress(db, id) },
+  // Assignments
+  { name: "a course's assignments (outline)", run: (db) => findAssignmentItems(db, id) },
+  { name: "a course's assignments in order", run: (db) => findCourseAssignments(db, id) },
+  { name: "a course's default assignment", run: (db) => findDefaultAssignment(db, id) },
+  { name: 'assignment by id, with its author', run: (db) => findAssignmentWithAuthor(db, id) },
+  { name: 'assignments of a course counted', run: (db) => countAssignments(db, id) },
+  { name: 'a section holds an assignment', run: (db) => sectionHasAssignments(db, id) },
+  { name: 'next assignment position in a section', run: (db) => maxAssignmentPosition(db, id) },
+  { name: 'an assignment has submissions', run: (db) => assignmentHasSubmissions(db, id) },
+  { name: "an assignment's highest points", run: (db) => maxAssignmentPoints(db, id) },
+  { name: 'an unused assignment deleted', run: (db) => deleteAssignmentIfUnused(db, id) },
+  { name: 'homework by id, with its course and assignment', run: (db) => findHomeworkById(db, id) },
   {
     name: 'expired-session sweep',
     run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),

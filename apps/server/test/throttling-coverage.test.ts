@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
+import { addAssignment } from './assignment-fixtures.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
 import { buildApp } from '../src/app.ts';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
@@ -217,6 +218,66 @@ describe.each(databaseTargets)('course-content writes are throttled on $name', (
             })
           ).statusCode,
         ).toBe(200);
+      } finally {
+        await limited.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe.each(databaseTargets)('assignment writes are throttled on $name', (target) => {
+  it('every assignment write answers 429 once its limit is spent, before it changes anything', async () => {
+    const t = await createTestApp(target);
+    const refused: string[] = [];
+    const spent: RateLimiter = {
+      consume: async (_key, rule) => {
+        refused.push(rule.name);
+        return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
+      },
+      refund: async () => {},
+      reset: async () => {},
+      close: async () => {},
+    };
+    try {
+      const author = await registerTeacher(t.app, t.db);
+      const course = await createCourse(t.app, author);
+      const sectionId = (await getOutlineAs(t.app, author, course._id)).sections[0]._id as string;
+      const assignment = await addAssignment(t.app, author, course._id, { sectionId });
+      const before = await t.db.selectFrom('assignments').selectAll().orderBy('id').execute();
+      const limited = await buildApp({
+        config: t.config,
+        db: t.db,
+        dialect: target.name,
+        rateLimiter: spent,
+      });
+      const writes: [string, string, object][] = [
+        [
+          'POST',
+          `/api/courses/${course._id}/assignments`,
+          { payload: { sectionId, title: 'Т', instructions: paragraphDoc('x') } },
+        ],
+        ['PUT', `/api/assignments/${assignment._id}`, { payload: { title: 'Т' } }],
+        ['DELETE', `/api/assignments/${assignment._id}`, {}],
+        // A refused body is counted too.
+        ['PUT', `/api/assignments/${assignment._id}`, { payload: { maxPoints: 'many' } }],
+      ];
+      try {
+        for (const [method, url, body] of writes) {
+          refused.length = 0;
+          const response = await limited.inject({
+            method: method as 'PUT',
+            url,
+            ...body,
+            headers: bearer(author.token),
+          });
+          expect(response.statusCode, `${method} ${url}`).toBe(429);
+          expect(refused, `${method} ${url}`).toEqual([RATE_LIMITS.assignmentWritePerUser.name]);
+        }
+        expect(await t.db.selectFrom('assignments').selectAll().orderBy('id').execute()).toEqual(
+          before,
+        );
       } finally {
         await limited.close();
       }

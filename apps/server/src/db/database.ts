@@ -85,6 +85,10 @@ export interface HomeworkTable {
   grade: string | null;
   feedback: string | null;
   graded_at: string | null;
+  /** The assignment handed in for (migration 0010 attached every older submission to its course's default). */
+  assignment_id: string;
+  /** The grade as points; null while ungraded and for an older free-text grade (kept in `grade`). */
+  points: number | null;
 }
 
 // ---- public-site work: /donate pledges (migration 0003-pledges) ----
@@ -145,6 +149,25 @@ export interface LessonCompletionsTable {
 }
 // ---- end of course content section ----
 
+// ---- assignments (migration 0010-assignments) ----
+export interface AssignmentsTable {
+  id: string;
+  course_id: string;
+  section_id: string;
+  title: string;
+  /** The document, as JSON text. */
+  instructions: string;
+  due_at: string | null;
+  max_points: number;
+  published: number;
+  /** 1 for the course's default assignment (one per course). */
+  is_default: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+// ---- end of assignments section ----
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +181,7 @@ export interface Database {
   lessons: LessonsTable;
   lesson_attachments: LessonAttachmentsTable;
   lesson_completions: LessonCompletionsTable;
+  assignments: AssignmentsTable;
 }
 
 export type Db = Kysely<Database>;

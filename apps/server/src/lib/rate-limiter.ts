@@ -63,6 +63,10 @@ export const RATE_LIMITS = {
   /** Marking lessons done and not done. */
   lessonCompletionPerUser: { name: 'lesson-completion-user', limit: 300, windowSeconds: 10 * 60 },
   // ---- end of course content section ----
+  // ---- assignments and grading (DESIGN.md section 9) ----
+  /** Creating, editing (an editor autosaves) and deleting assignments. */
+  assignmentWritePerUser: { name: 'assignment-write-user', limit: 600, windowSeconds: 10 * 60 },
+  // ---- end of assignments section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */
   pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },

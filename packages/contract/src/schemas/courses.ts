@@ -55,6 +55,12 @@ export const homeworkFormSchema = z
       .trim()
       .min(1, { error: messages.courseIdRequired })
       .max(100, { error: messages.courseIdRequired }),
+    /** The assignment handed in for; absent or '': the course's default assignment. */
+    assignmentId: z
+      .string({ error: messages.assignmentIdInvalid })
+      .trim()
+      .max(100, { error: messages.assignmentIdInvalid })
+      .optional(),
     comment: text(COURSE_LIMITS.comment.max, messages.commentTooLong).default(''),
   })
   .superRefine(refineWith(checkHomeworkComment));
@@ -97,6 +103,7 @@ export const courseSchema = z.object({
 export const homeworkSchema = z.object({
   _id: z.string(),
   courseId: z.string(),
+  assignmentId: z.string(),
   userId: z.string(),
   fileName: z.string(),
   size: z.number().int(),
@@ -104,7 +111,14 @@ export const homeworkSchema = z.object({
   comment: z.string(),
   submittedAt: z.string(),
   isLate: z.boolean(),
-  grade: z.string().nullable(),
+  grade: z
+    .string()
+    .nullable()
+    .describe('The grade as given (text; older free-text grades stay as they were)'),
+  points: z
+    .number()
+    .nullable()
+    .describe('The grade as points, or null (ungraded, or an older free-text grade)'),
   feedback: z.string().nullable(),
   gradedAt: z.string().nullable(),
 });

@@ -2,6 +2,7 @@
 // validation, serialisation and OpenAPI). The web app validates with the
 // check functions of the main entry and never bundles zod.
 export * from './applications.ts';
+export * from './assignments.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
 export * from './content.ts';

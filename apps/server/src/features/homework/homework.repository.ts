@@ -42,12 +42,13 @@ export async function insertHomework(db: Db, row: HomeworkRow): Promise<void> {
 export function findHomeworkById(
   db: Db,
   id: string,
-): Promise<(HomeworkRow & { course_author_id: string }) | undefined> {
+): Promise<(HomeworkRow & { course_author_id: string; max_points: number }) | undefined> {
   return db
     .selectFrom('homework')
     .innerJoin('courses', 'courses.id', 'homework.course_id')
+    .innerJoin('assignments', 'assignments.id', 'homework.assignment_id')
     .selectAll('homework')
-    .select('courses.author_id as course_author_id')
+    .select(['courses.author_id as course_author_id', 'assignments.max_points'])
     .where('homework.id', '=', id)
     .executeTakeFirst();
 }
@@ -105,7 +106,7 @@ export function findCourseHomework(db: Db, courseId: string): Promise<SubmitterH
 export async function setGradeIfUngraded(
   db: Db,
   id: string,
-  fields: Pick<HomeworkRow, 'grade' | 'feedback' | 'graded_at'>,
+  fields: Pick<HomeworkRow, 'grade' | 'points' | 'feedback' | 'graded_at'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('homework')

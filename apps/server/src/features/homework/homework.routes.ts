@@ -24,6 +24,7 @@ import {
   createGradesCsv,
   createHomeworkArchive,
   deleteOwnHomework,
+  findSubmittableAssignment,
   gradeHomework,
   homeworkUploadLimit,
   homeworkUploadRule,
@@ -42,6 +43,10 @@ const fileResponse = (contentType: string, description: string) => ({
 
 const uploadForm = z.object({
   courseId: z.string(),
+  assignmentId: z
+    .string()
+    .optional()
+    .describe("The course's published assignment handed in for; absent: its default assignment"),
   comment: z.string().optional().describe(`Up to ${COURSE_LIMITS.comment.max} characters`),
   [UPLOAD_FIELDS.homeworkFile]: binarySchema(
     'PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG or WebP, up to 20 MB, checked from its bytes',
@@ -90,14 +95,18 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         const user = getCurrentUser(request);
         await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
         const form = await readMultipartForm(request, app.storage, {
-          fields: ['courseId', 'comment'],
+          fields: ['courseId', 'assignmentId', 'comment'],
           file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
           // When the course id came first, a caller who may not submit is refused before any byte is
           // stored; a file is refused as soon as it passes what is left of the user's (and, with the
           // course known, the course's) quota.
           beforeFile: async (fields) => {
             const courseId = fields.courseId?.trim() || undefined;
-            if (courseId) await assertEnrolled(app.db, user._id, courseId);
+            if (courseId) {
+              await assertEnrolled(app.db, user._id, courseId);
+              if (fields.assignmentId !== undefined)
+                await findSubmittableAssignment(app.db, courseId, fields.assignmentId.trim());
+            }
             return homeworkUploadLimit(app.db, app.config.quota, user._id, courseId);
           },
         });

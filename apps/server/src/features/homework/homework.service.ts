@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import {
   messages,
+  parsePoints,
   type GradeInput,
   type Homework,
   type HomeworkFormFields,
@@ -22,6 +23,10 @@ import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
+import {
+  findAssignmentWithAuthor,
+  findDefaultAssignment,
+} from '../assignments/assignments.repository.ts';
 import {
   deleteHomeworkIfUngraded,
   findCourseHomework,
@@ -54,6 +59,7 @@ export function toHomework(row: HomeworkRow): Homework {
   return {
     _id: row.id,
     courseId: row.course_id,
+    assignmentId: row.assignment_id,
     userId: row.user_id,
     fileName: handedOutName(row),
     size: Number(row.size),
@@ -62,6 +68,7 @@ export function toHomework(row: HomeworkRow): Homework {
     submittedAt: row.submitted_at,
     isLate: Number(row.is_late) === 1,
     grade: row.grade,
+    points: row.points === null ? null : Number(row.points),
     feedback: row.feedback,
     gradedAt: row.graded_at,
   };
@@ -157,6 +164,26 @@ function assertWithinQuota(quota: UploadQuota, user: HomeworkUsage, course: Home
 // ---------------------------------------------------------------- submissions
 
 /**
+ * The published assignment of the course a submission is for: the one
+ * named, or without a name the course's default assignment (the
+ * specification's upload). 404 for another course's, an unknown or a draft
+ * assignment (a draft does not exist for students).
+ */
+export async function findSubmittableAssignment(
+  db: Db,
+  courseId: string,
+  assignmentId: string | undefined,
+): Promise<{ id: string; due_at: string | null }> {
+  const assignment =
+    assignmentId === undefined || assignmentId === ''
+      ? await findDefaultAssignment(db, courseId)
+      : await findAssignmentWithAuthor(db, assignmentId);
+  if (!assignment || assignment.course_id !== courseId || Number(assignment.published) !== 1)
+    throw new AppError('NOT_FOUND', messages.assignmentNotFound);
+  return assignment;
+}
+
+/**
  * Records a submission whose file is already stored. Every upload is a new
  * submission: earlier ones (graded or not) stay as they are. The quotas are
  * checked again in the transaction that adds the row, with the row counted:
@@ -172,6 +199,7 @@ export async function submitHomework(
   file: StoredUpload,
 ): Promise<Homework> {
   const course = await assertEnrolled(db, userId, fields.courseId);
+  const assignment = await findSubmittableAssignment(db, course.id, fields.assignmentId);
   const submittedAt = new Date().toISOString();
   const row: HomeworkRow = {
     id: createTimeOrderedId(),
@@ -183,10 +211,12 @@ export async function submitHomework(
     mime_type: file.mimeType,
     comment: fields.comment.trim(),
     submitted_at: submittedAt,
-    is_late: isLateSubmission(course.homework_due_at, submittedAt) ? 1 : 0,
+    is_late: isLateSubmission(assignment.due_at, submittedAt) ? 1 : 0,
     grade: null,
     feedback: null,
     graded_at: null,
+    assignment_id: assignment.id,
+    points: null,
   };
   await db.transaction().execute(async (trx) => {
     await lockQuotaOwners(trx, userId, course.id);
@@ -294,6 +324,16 @@ export async function openHomeworkFile(
   }
 }
 
+/** A grade's points (0 to the assignment's maxPoints, '9,5' = '9.5'), else 400 naming the range. */
+function assertPoints(grade: string, maxPoints: number): number {
+  const points = parsePoints(grade, maxPoints);
+  if (points === null) {
+    const message = messages.gradePointsInvalid(maxPoints);
+    throw new AppError('BAD_REQUEST', message, { grade: message });
+  }
+  return points;
+}
+
 /** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
 export async function gradeHomework(
   db: Db,
@@ -305,9 +345,11 @@ export async function gradeHomework(
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   assertCourseAuthor(user, row.course_author_id);
   if (row.grade !== null) throw new AppError('CONFLICT', messages.alreadyGraded);
+  const points = assertPoints(input.grade, Number(row.max_points));
   const feedback = input.feedback.trim();
   const graded = await setGradeIfUngraded(db, homeworkId, {
     grade: input.grade.trim(),
+    points,
     feedback: feedback === '' ? null : feedback,
     graded_at: new Date().toISOString(),
   });
