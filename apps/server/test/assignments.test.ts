@@ -468,4 +468,152 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
       expect(response.json().homework.points).toBe(87.25);
     });
   });
+
+  // ---------------------------------------------------------------- regrades and comments
+
+  describe('regrades and comments', () => {
+    const regrade = (account: Account, homeworkId: string, payload: object) =>
+      as(account, { method: 'POST', url: `/api/homework/${homeworkId}/regrade`, payload });
+
+    it('changes a grade only by a regrade with a reason, keeping the history the student sees', async () => {
+      const { course } = await freshCourse();
+      const homework = await uploadHomework(t.app, student, course._id);
+      const notYet = await regrade(author, homework._id, { grade: '10', reason: 'Помилка' });
+      expect(notYet.statusCode).toBe(409);
+      expect(notYet.json().message).toBe(messages.regradeNotGraded);
+
+      const first = await grade(author, homework._id, { grade: '7', feedback: 'Слабкі висновки' });
+      expect(first.json().homework.gradeHistory).toEqual([]);
+      expect((await grade(author, homework._id, { grade: '9' })).statusCode).toBe(409);
+
+      const second = await regrade(author, homework._id, {
+        grade: '9,5',
+        reason: '  Не врахував додаток  ',
+      });
+      expect(second.statusCode).toBe(200);
+      const regraded = second.json().homework as Homework;
+      expect(regraded).toMatchObject({ grade: '9,5', points: 9.5, feedback: 'Слабкі висновки' });
+      expect(regraded.gradeHistory).toEqual([
+        {
+          grade: '7',
+          points: 7,
+          feedback: 'Слабкі висновки',
+          gradedAt: first.json().homework.gradedAt,
+          reason: 'Не врахував додаток',
+          replacedAt: regraded.gradedAt,
+        },
+      ]);
+      const third = await regrade(author, homework._id, {
+        grade: '11',
+        feedback: '',
+        reason: 'Апеляція',
+      });
+      expect(third.json().homework).toMatchObject({ points: 11, feedback: null });
+
+      const own = (
+        await as(student, { method: 'GET', url: `/api/courses/${course._id}/homework` })
+      ).json().homework as Homework[];
+      expect(own[0]!.gradeHistory.map((h) => [h.grade, h.reason])).toEqual([
+        ['7', 'Не врахував додаток'],
+        ['9,5', 'Апеляція'],
+      ]);
+      const users = (
+        await as(author, { method: 'GET', url: `/api/courses/${course._id}/userswithhw` })
+      ).json().users;
+      expect(users[0].homework[0].gradeHistory).toHaveLength(2);
+    });
+
+    it.each([
+      ['no reason', { grade: '10' }, messages.regradeReasonInvalid],
+      ['a blank reason', { grade: '10', reason: '   ' }, messages.regradeReasonInvalid],
+      ['a long reason', { grade: '10', reason: 'я'.repeat(501) }, messages.regradeReasonInvalid],
+      ['text for a grade', { grade: 'добре', reason: 'x' }, messages.gradePointsInvalid(12)],
+      ['points over the maximum', { grade: '12,5', reason: 'x' }, messages.gradePointsInvalid(12)],
+      ['a stranger field', { grade: '10', reason: 'x', points: 10 }, null],
+    ])('refuses a regrade with %s (400), changing nothing', async (_, payload, message) => {
+      const { course } = await freshCourse();
+      const homework = await uploadHomework(t.app, student, course._id);
+      await grade(author, homework._id, { grade: '5' });
+      const response = await regrade(author, homework._id, payload);
+      expect(response.statusCode).toBe(400);
+      if (message) expect(response.json().message).toBe(message);
+      const row = await t.db
+        .selectFrom('homework_grade_history')
+        .selectAll()
+        .where('homework_id', '=', homework._id)
+        .execute();
+      expect(row).toEqual([]);
+    });
+
+    it('loses no grade when regrades race: each one that succeeds replaced the grade it saw', async () => {
+      const { course } = await freshCourse();
+      const homework = await uploadHomework(t.app, student, course._id);
+      await grade(author, homework._id, { grade: '5' });
+      const results = await Promise.all(
+        ['6', '7', '8'].map((g) => regrade(author, homework._id, { grade: g, reason: 'r' })),
+      );
+      for (const result of results) expect([200, 409]).toContain(result.statusCode);
+      const winners = results
+        .filter((r) => r.statusCode === 200)
+        .map((r) => (r.json().homework as Homework).grade!);
+      expect(winners.length).toBeGreaterThan(0);
+      const history = await t.db
+        .selectFrom('homework_grade_history')
+        .select('grade')
+        .where('homework_id', '=', homework._id)
+        .orderBy('replaced_at')
+        .orderBy('id')
+        .execute();
+      const final = await t.db
+        .selectFrom('homework')
+        .select('grade')
+        .where('id', '=', homework._id)
+        .executeTakeFirstOrThrow();
+      // A chain: 5 → w1 → w2 …, every winner once, the last one the grade now.
+      expect(history.length).toBe(winners.length);
+      expect(history[0]!.grade).toBe('5');
+      expect([...history.slice(1).map((h) => h.grade), final.grade].sort()).toEqual(
+        [...winners].sort(),
+      );
+    });
+
+    it('keeps a private thread per submission between its student and the author', async () => {
+      const { course } = await freshCourse();
+      const homework = await uploadHomework(t.app, student, course._id);
+      const url = `/api/homework/${homework._id}/comments`;
+      const post = (account: Account | null, body: unknown) =>
+        as(account, { method: 'POST', url, payload: { body } });
+      const mine = await post(student, '  Чи можна перездати?  ');
+      expect(mine.statusCode).toBe(201);
+      expect(mine.json().comment).toEqual({
+        _id: expect.any(String),
+        homeworkId: homework._id,
+        author: { _id: student.user._id, username: 'Студентка Оля' },
+        body: 'Чи можна перездати?',
+        createdAt: expect.any(String),
+      });
+      expect((await post(author, 'Так, до п’ятниці.')).statusCode).toBe(201);
+      for (const caller of [outsider, otherTeacher]) {
+        expect((await post(caller, 'Я теж')).statusCode).toBe(403);
+        expect((await as(caller, { method: 'GET', url })).statusCode).toBe(403);
+      }
+      expect((await post(null, 'x')).statusCode).toBe(401);
+      for (const bad of ['', '   ', 'я'.repeat(2001), 5, null]) {
+        const response = await post(student, bad);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(messages.homeworkCommentInvalid);
+      }
+      expect((await post(student, 'я'.repeat(2000))).statusCode).toBe(201);
+      for (const reader of [student, author]) {
+        const thread = await as(reader, { method: 'GET', url });
+        expect(thread.statusCode).toBe(200);
+        expect(
+          thread.json().comments.map((c: { author: { username: string } }) => c.author.username),
+        ).toEqual(['Студентка Оля', 'Автор Курсу', 'Студентка Оля']);
+      }
+      expect(
+        (await as(author, { method: 'GET', url: '/api/homework/missing/comments' })).statusCode,
+      ).toBe(404);
+    });
+  });
 });

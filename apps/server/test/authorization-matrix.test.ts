@@ -81,6 +81,8 @@ type Statuses = [
 interface Endpoint {
   name: string;
   content?: true;
+  /** The fixture's submission is graded (by the author) before the call. */
+  graded?: true;
   request(fixture: Fixture): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
   expected: Statuses;
 }
@@ -434,6 +436,30 @@ MATRIX.push(
       }),
     expected: [401, 403, 404, 403, 403, 403, 403],
   },
+  {
+    name: 'POST homework/{id}/regrade',
+    graded: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/homework/${f.homework._id}/regrade`,
+      payload: { grade: '9', reason: 'Перевірив ще раз' },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET homework/{id}/comments',
+    request: (f) => ({ method: 'GET', url: `/api/homework/${f.homework._id}/comments` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'POST homework/{id}/comments',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/homework/${f.homework._id}/comments`,
+      payload: { body: 'Питання щодо оцінки' },
+    }),
+    expected: [401, 403, 201, 403, 201, 403, 403],
+  },
 );
 
 const CASES = MATRIX.flatMap((endpoint) =>
@@ -443,6 +469,7 @@ const CASES = MATRIX.flatMap((endpoint) =>
     status: endpoint.expected[index]!,
     request: endpoint.request,
     withContent: endpoint.content === true,
+    graded: endpoint.graded === true,
   })),
 );
 
@@ -541,7 +568,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     };
   }
 
-  async function makeFixture(role: Role, withContent = false): Promise<Fixture> {
+  async function makeFixture(role: Role, withContent = false, graded = false): Promise<Fixture> {
     const owner = role === 'demotedAuthor' ? actors.demotedAuthor : actors.author;
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, true);
     const course = await createCourse(
@@ -556,6 +583,15 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       filename: 'таємниця.txt',
     });
     const content = withContent ? await makeContent(owner, course._id) : undefined;
+    if (graded) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/homework/${homework._id}/grade`,
+        payload: { grade: '7' },
+        headers: bearer(owner.token),
+      });
+      if (response.statusCode !== 200) throw new Error(`grading failed: ${response.body}`);
+    }
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, false);
     return {
       course,
@@ -566,43 +602,46 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     };
   }
 
-  it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request, withContent }) => {
-    const fixture = await makeFixture(role, withContent);
-    const options = request(fixture);
-    const caller = role === 'anonymous' ? null : actors[role];
-    const response = await t.app.inject({
-      ...options,
-      headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
-    } as InjectOptions);
-    expect(response.statusCode, response.body).toBe(status);
+  it.each(CASES)(
+    '$endpoint as $role → $status',
+    async ({ role, status, request, withContent, graded }) => {
+      const fixture = await makeFixture(role, withContent, graded);
+      const options = request(fixture);
+      const caller = role === 'anonymous' ? null : actors[role];
+      const response = await t.app.inject({
+        ...options,
+        headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
+      } as InjectOptions);
+      expect(response.statusCode, response.body).toBe(status);
 
-    if (status >= 400) {
-      // A refusal says why and nothing else: no course, homework, file or account data.
-      const body = response.json() as Record<string, unknown>;
-      expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(
-        true,
-      );
-      expect(typeof body.message).toBe('string');
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      for (const secret of [
-        'Таємна',
-        'таємниця',
-        fixture.course._id,
-        fixture.homework._id,
-        actors.enrolled.telephone,
-        actors.author.telephone,
-        actors.demotedAuthor.telephone,
-        'Таємний урок',
-        'Таємна чернетка',
-        'Таємне завдання',
-        'Напишіть есе',
-        'Текст уроку',
-        ...Object.values(fixture.content ?? {}),
-      ]) {
-        expect(response.body).not.toContain(secret);
+      if (status >= 400) {
+        // A refusal says why and nothing else: no course, homework, file or account data.
+        const body = response.json() as Record<string, unknown>;
+        expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(
+          true,
+        );
+        expect(typeof body.message).toBe('string');
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        for (const secret of [
+          'Таємна',
+          'таємниця',
+          fixture.course._id,
+          fixture.homework._id,
+          actors.enrolled.telephone,
+          actors.author.telephone,
+          actors.demotedAuthor.telephone,
+          'Таємний урок',
+          'Таємна чернетка',
+          'Таємне завдання',
+          'Напишіть есе',
+          'Текст уроку',
+          ...Object.values(fixture.content ?? {}),
+        ]) {
+          expect(response.body).not.toContain(secret);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('leaves no stored file without a row, whatever was refused', async () => {
     const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
@@ -665,6 +704,16 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'GET', url: `/api/assignments/${missing}` }, 404],
       [{ method: 'PUT', url: `/api/assignments/${missing}`, payload: { title: 'Т' } }, 404],
       [{ method: 'DELETE', url: `/api/assignments/${missing}` }, 404],
+      [
+        {
+          method: 'POST',
+          url: `/api/homework/${missing}/regrade`,
+          payload: { grade: '5', reason: 'r' },
+        },
+        404,
+      ],
+      [{ method: 'GET', url: `/api/homework/${missing}/comments` }, 404],
+      [{ method: 'POST', url: `/api/homework/${missing}/comments`, payload: { body: 'x' } }, 404],
     ];
     for (const [options, status] of requests) {
       const response = await t.app.inject({

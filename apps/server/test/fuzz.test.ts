@@ -134,6 +134,14 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['grade', 'feedback'],
   },
   { method: 'DELETE', path: '/api/homework/:homework', body: 'none' },
+  {
+    method: 'POST',
+    path: '/api/homework/:homework/regrade',
+    body: 'json',
+    fields: ['grade', 'feedback', 'reason'],
+  },
+  { method: 'GET', path: '/api/homework/:homework/comments', body: 'none' },
+  { method: 'POST', path: '/api/homework/:homework/comments', body: 'json', fields: ['body'] },
   { method: 'GET', path: '/api/courses/:course/homework.zip', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/grades.csv', body: 'none' },
   { method: 'GET', path: '/api/files/covers/:cover', body: 'none' },
@@ -236,6 +244,9 @@ const TABLES: (keyof Database)[] = [
   'lesson_attachments',
   'lesson_completions',
   'assignments',
+  'homework_grade_history',
+  'homework_comments',
+  'calendar_feeds',
 ];
 
 /** Row count and a digest of every row of every table, plus every stored file: what a refused call must not change. */
@@ -323,7 +334,8 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     name: ['Анонім'],
     amount: [100, 0, -5, 1.5, 1e9],
     message: ['Дякую'],
-    grade: ['10', '', 'A+'.repeat(20)],
+    grade: ['10', '9,5', '', 'A+'.repeat(20)],
+    reason: ['Помилка в підрахунку', ''],
     feedback: ['Добре'],
     courseId: [world.course._id],
     title: ['Фізика для всіх'],

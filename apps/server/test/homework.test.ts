@@ -33,6 +33,7 @@ const HOMEWORK_KEYS = [
   'feedback',
   'fileName',
   'grade',
+  'gradeHistory',
   'gradedAt',
   'isLate',
   'mimeType',

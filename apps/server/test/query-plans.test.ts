@@ -61,7 +61,11 @@ import {
   maxAssignmentPosition,
   sectionHasAssignments,
 } from '../src/features/assignments/assignments.repository.ts';
-import { findHomeworkById } from '../src/features/homework/homework.repository.ts';
+import {
+  findComments,
+  findGradeHistory,
+  findHomeworkById,
+} from '../src/features/homework/homework.repository.ts';
 import { databaseTargets, type TestDatabase } from './helpers.ts';
 
 /**
@@ -86,6 +90,8 @@ const BIG_TABLES = [
   'lesson_attachments',
   'lesson_completions',
   'assignments',
+  'homework_grade_history',
+  'homework_comments',
 ];
 const id = '01941f38-ba58-7528-8e8e-742484d35447';
 const other = '01941f38-c228-7314-9f13-7ee06ebdc805';
@@ -161,6 +167,8 @@ const hotQueries: HotQuery[] = [
   { name: "an assignment's highest points", run: (db) => maxAssignmentPoints(db, id) },
   { name: 'an unused assignment deleted', run: (db) => deleteAssignmentIfUnused(db, id) },
   { name: 'homework by id, with its course and assignment', run: (db) => findHomeworkById(db, id) },
+  { name: 'grade history of submissions', run: (db) => findGradeHistory(db, [id, other]) },
+  { name: "a submission's comments", run: (db) => findComments(db, id) },
   {
     name: 'expired-session sweep',
     run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),

@@ -25,6 +25,7 @@ export const assignmentMessages = {
     `Оцінка — число від 0 до ${maxPoints} (наприклад, 10 або 9,5).`,
   regradeReasonInvalid: 'Вкажіть причину зміни оцінки (до 500 символів).',
   regradeNotGraded: 'Роботу ще не оцінено: поставте оцінку звичайним способом.',
+  regradeRaced: 'Оцінку щойно змінено. Оновіть сторінку й спробуйте ще раз.',
 
   // Comments on a submission
   homeworkCommentInvalid: 'Коментар — від 1 до 2000 символів.',

@@ -166,6 +166,33 @@ export interface AssignmentsTable {
   created_at: string;
   updated_at: string;
 }
+
+/** An earlier grade of a regraded submission (migration 0011-grading). */
+export interface HomeworkGradeHistoryTable {
+  id: string;
+  homework_id: string;
+  grade: string;
+  points: number | null;
+  feedback: string | null;
+  graded_at: string | null;
+  reason: string;
+  replaced_at: string;
+}
+
+export interface HomeworkCommentsTable {
+  id: string;
+  homework_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+}
+
+/** A user's private calendar feed: the SHA-256 of its token (migration 0011-grading). */
+export interface CalendarFeedsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+}
 // ---- end of assignments section ----
 
 export interface Database {
@@ -182,6 +209,9 @@ export interface Database {
   lesson_attachments: LessonAttachmentsTable;
   lesson_completions: LessonCompletionsTable;
   assignments: AssignmentsTable;
+  homework_grade_history: HomeworkGradeHistoryTable;
+  homework_comments: HomeworkCommentsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Db = Kysely<Database>;

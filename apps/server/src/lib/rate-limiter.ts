@@ -66,6 +66,10 @@ export const RATE_LIMITS = {
   // ---- assignments and grading (DESIGN.md section 9) ----
   /** Creating, editing (an editor autosaves) and deleting assignments. */
   assignmentWritePerUser: { name: 'assignment-write-user', limit: 600, windowSeconds: 10 * 60 },
+  /** Grades and regrades: a teacher marks a class's work in one sitting. */
+  gradeWritePerUser: { name: 'grade-write-user', limit: 600, windowSeconds: 10 * 60 },
+  /** Comments on submissions, by students and authors alike. */
+  homeworkCommentPerUser: { name: 'homework-comment-user', limit: 60, windowSeconds: 10 * 60 },
   // ---- end of assignments section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSIGNMENT_LIMITS } from '../assignments.ts';
+import { COURSE_LIMITS } from '../courses.ts';
 import { messages } from '../messages.ts';
 import { documentNodeSchema, documentSchema } from './content.ts';
 
@@ -79,3 +80,49 @@ export const assignmentResponseSchema = z.object({ assignment: assignmentSchema 
 export type Assignment = z.infer<typeof assignmentSchema>;
 export type CreateAssignmentBody = z.infer<typeof createAssignmentBodySchema>;
 export type UpdateAssignmentBody = z.infer<typeof updateAssignmentBodySchema>;
+
+// ---------------------------------------------------------------- grading and comments
+
+const gradeText = z
+  .string({ error: messages.gradeRequired })
+  .max(L.gradeText * 10, { error: messages.gradeRequired });
+
+/** `POST homework/{id}/regrade`: the new grade (points, checked against maxPoints by the server), feedback, and why. */
+export const regradeBodySchema = z.strictObject({
+  grade: gradeText,
+  /** Absent: the earlier feedback stays; '' clears it. */
+  feedback: z
+    .string({ error: messages.feedbackTooLong })
+    .max(COURSE_LIMITS.feedback.max, { error: messages.feedbackTooLong })
+    .optional(),
+  reason: z
+    .string({ error: messages.regradeReasonInvalid })
+    .trim()
+    .min(L.regradeReason.min, { error: messages.regradeReasonInvalid })
+    .max(L.regradeReason.max, { error: messages.regradeReasonInvalid }),
+});
+
+export const homeworkCommentBodySchema = z.strictObject({
+  body: z
+    .string({ error: messages.homeworkCommentInvalid })
+    .trim()
+    .min(L.commentBody.min, { error: messages.homeworkCommentInvalid })
+    .max(L.commentBody.max, { error: messages.homeworkCommentInvalid }),
+});
+
+export const homeworkCommentSchema = z.object({
+  _id: z.string(),
+  homeworkId: z.string(),
+  author: z.object({ _id: z.string(), username: z.string() }),
+  body: z.string(),
+  createdAt: z.string(),
+});
+
+export const homeworkCommentsResponseSchema = z.object({
+  comments: z.array(homeworkCommentSchema).describe('Oldest first'),
+});
+export const homeworkCommentResponseSchema = z.object({ comment: homeworkCommentSchema });
+
+export type RegradeBody = z.infer<typeof regradeBodySchema>;
+export type HomeworkCommentBody = z.infer<typeof homeworkCommentBodySchema>;
+export type HomeworkComment = z.infer<typeof homeworkCommentSchema>;

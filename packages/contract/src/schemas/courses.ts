@@ -100,6 +100,15 @@ export const courseSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const gradeHistoryEntrySchema = z.object({
+  grade: z.string().describe('The earlier grade, as it was given'),
+  points: z.number().nullable(),
+  feedback: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  reason: z.string().describe('Why the author changed it'),
+  replacedAt: z.string(),
+});
+
 export const homeworkSchema = z.object({
   _id: z.string(),
   courseId: z.string(),
@@ -121,6 +130,9 @@ export const homeworkSchema = z.object({
     .describe('The grade as points, or null (ungraded, or an older free-text grade)'),
   feedback: z.string().nullable(),
   gradedAt: z.string().nullable(),
+  gradeHistory: z
+    .array(gradeHistoryEntrySchema)
+    .describe('Earlier grades replaced by a regrade, oldest first (the student sees them too)'),
 });
 
 export const userWithHomeworkSchema = z.object({
@@ -156,3 +168,4 @@ export type UserWithHomework = z.infer<typeof userWithHomeworkSchema>;
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 export type CourseUpdateFields = z.infer<typeof courseUpdateFieldsSchema>;
 export type HomeworkFormFields = z.infer<typeof homeworkFormSchema>;
+export type GradeHistoryEntry = z.infer<typeof gradeHistoryEntrySchema>;

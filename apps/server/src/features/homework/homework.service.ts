@@ -8,6 +8,7 @@ import {
   type HomeworkFormFields,
   type UserWithHomework,
 } from '@urok/contract';
+import type { GradeHistoryEntry, HomeworkComment, RegradeBody } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -29,7 +30,14 @@ import {
 } from '../assignments/assignments.repository.ts';
 import {
   deleteHomeworkIfUngraded,
+  findComments,
   findCourseHomework,
+  findGradeHistory,
+  insertComment,
+  insertGradeHistory,
+  replaceGradeIfUnchanged,
+  type CommentRow,
+  type GradeHistoryRow,
   findCourseHomeworkUsage,
   findEnrolledSubmitterHomework,
   findHomeworkById,
@@ -55,7 +63,19 @@ function handedOutName(row: Pick<HomeworkRow, 'file_name' | 'mime_type'>): strin
   return fileNameForType(row.file_name, row.mime_type);
 }
 
-export function toHomework(row: HomeworkRow): Homework {
+function toGradeHistoryEntry(row: GradeHistoryRow): GradeHistoryEntry {
+  return {
+    grade: row.grade,
+    points: row.points === null ? null : Number(row.points),
+    feedback: row.feedback,
+    gradedAt: row.graded_at,
+    reason: row.reason,
+    replacedAt: row.replaced_at,
+  };
+}
+
+/** The submission as JSON; `history` holds its earlier grades (any rows: only its own are taken). */
+export function toHomework(row: HomeworkRow, history: readonly GradeHistoryRow[] = []): Homework {
   return {
     _id: row.id,
     courseId: row.course_id,
@@ -71,7 +91,22 @@ export function toHomework(row: HomeworkRow): Homework {
     points: row.points === null ? null : Number(row.points),
     feedback: row.feedback,
     gradedAt: row.graded_at,
+    gradeHistory: history.filter((h) => h.homework_id === row.id).map(toGradeHistoryEntry),
   };
+}
+
+/** Submissions as JSON, each with its grade history (one query for all of them). */
+async function withHistory(db: Db, rows: HomeworkRow[]): Promise<Homework[]> {
+  const byHomework = new Map<string, GradeHistoryRow[]>();
+  for (const entry of await findGradeHistory(
+    db,
+    rows.filter((row) => row.graded_at !== null).map((row) => row.id),
+  )) {
+    const list = byHomework.get(entry.homework_id) ?? [];
+    list.push(entry);
+    byHomework.set(entry.homework_id, list);
+  }
+  return rows.map((row) => toHomework(row, byHomework.get(row.id) ?? []));
 }
 
 export function homeworkUploadRule(maxBytes: number): UploadRule {
@@ -268,7 +303,7 @@ export async function listOwnHomework(
   courseId: string,
 ): Promise<Homework[]> {
   await assertEnrolled(db, userId, courseId);
-  return (await findOwnHomework(db, userId, courseId)).map(toHomework);
+  return withHistory(db, await findOwnHomework(db, userId, courseId));
 }
 
 /** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
@@ -279,7 +314,9 @@ export async function listUsersWithHomework(
 ): Promise<UserWithHomework[]> {
   await getAuthoredCourse(db, user, courseId);
   const users = new Map<string, UserWithHomework>();
-  for (const row of await findEnrolledSubmitterHomework(db, courseId)) {
+  const rows = await findEnrolledSubmitterHomework(db, courseId);
+  const json = new Map((await withHistory(db, rows)).map((homework) => [homework._id, homework]));
+  for (const row of rows) {
     let submitter = users.get(row.user_id);
     if (!submitter) {
       submitter = {
@@ -291,7 +328,7 @@ export async function listUsersWithHomework(
       };
       users.set(row.user_id, submitter);
     }
-    submitter.homework.push(toHomework(row));
+    submitter.homework.push(json.get(row.id)!);
   }
   return [...users.values()];
 }
@@ -362,6 +399,100 @@ export async function gradeHomework(
   const updated = await findHomeworkById(db, homeworkId);
   if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   return toHomework(updated);
+}
+
+/**
+ * A deliberate change of a grade (docs/decisions.md, "a graded submission
+ * is locked"): the author gives new points with a reason; the grade it
+ * replaces is kept in the submission's gradeHistory, which its student
+ * sees. 409 for an ungraded submission (grade it first) and for a regrade
+ * that lost a race with another.
+ */
+export async function regradeHomework(
+  db: Db,
+  user: Requester,
+  homeworkId: string,
+  input: RegradeBody,
+): Promise<Homework> {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  assertCourseAuthor(user, row.course_author_id);
+  if (row.grade === null || row.graded_at === null)
+    throw new AppError('CONFLICT', messages.regradeNotGraded);
+  const points = assertPoints(input.grade, Number(row.max_points));
+  const feedback = input.feedback === undefined ? row.feedback : input.feedback.trim() || null;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertGradeHistory(trx, {
+      id: createTimeOrderedId(),
+      homework_id: row.id,
+      grade: row.grade!,
+      points: row.points,
+      feedback: row.feedback,
+      graded_at: row.graded_at,
+      reason: input.reason,
+      replaced_at: now,
+    });
+    const replaced = await replaceGradeIfUnchanged(trx, row.id, row.graded_at!, {
+      grade: input.grade.trim(),
+      points,
+      feedback,
+      graded_at: now,
+    });
+    if (!replaced) throw new AppError('CONFLICT', messages.regradeRaced);
+  });
+  const updated = await findHomeworkById(db, homeworkId);
+  if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  return (await withHistory(db, [updated]))[0]!;
+}
+
+// ---------------------------------------------------------------- comments
+
+/** The submission, for its submitter or the course's author (403 anyone else, 404 unknown). */
+async function getDiscussableHomework(db: Db, user: Requester, homeworkId: string) {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  if (row.user_id !== user._id && !isCourseAuthor(user, row.course_author_id))
+    throw new AppError('FORBIDDEN', messages.forbidden);
+  return row;
+}
+
+function toComment(row: CommentRow): HomeworkComment {
+  return {
+    _id: row.id,
+    homeworkId: row.homework_id,
+    author: { _id: row.author_id, username: row.username },
+    body: row.body,
+    createdAt: row.created_at,
+  };
+}
+
+/** The private thread of a submission between its student and the course's author, oldest first. */
+export async function listComments(
+  db: Db,
+  user: Requester,
+  homeworkId: string,
+): Promise<HomeworkComment[]> {
+  await getDiscussableHomework(db, user, homeworkId);
+  return (await findComments(db, homeworkId)).map(toComment);
+}
+
+export async function addComment(
+  db: Db,
+  user: Requester & { username: string },
+  homeworkId: string,
+  body: string,
+): Promise<HomeworkComment> {
+  await getDiscussableHomework(db, user, homeworkId);
+  const row = {
+    id: createTimeOrderedId(),
+    homework_id: homeworkId,
+    author_id: user._id,
+    body,
+    created_at: new Date().toISOString(),
+  };
+  await insertComment(db, row);
+  return toComment({ ...row, username: user.username });
 }
 
 // ---------------------------------------------------------------- exports

@@ -57,6 +57,7 @@ export function makeHomework(overrides: Partial<Homework> = {}): Homework {
     points: null,
     feedback: null,
     gradedAt: null,
+    gradeHistory: [],
     ...overrides,
   };
 }
