@@ -20,6 +20,7 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
+import { gradebookRoutes } from './features/gradebook/gradebook.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
       await typed.register(homeworkRoutes);
       await typed.register(contentRoutes);
       await typed.register(assignmentsRoutes);
+      await typed.register(gradebookRoutes);
       await typed.register(filesRoutes);
     },
     { prefix: '/api' },

@@ -616,4 +616,187 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
       ).toBe(404);
     });
   });
+
+  // ---------------------------------------------------------------- the gradebook
+
+  describe('the gradebook', () => {
+    /** A: the default (12), B: 20 points and past due, C: a draft; Алла, Борис and Оля enrolled. */
+    async function classroom() {
+      const { course, sectionId, defaultId } = await freshCourse();
+      const b = await addAssignment(t.app, author, course._id, {
+        sectionId,
+        title: 'Проєкт',
+        maxPoints: 20,
+        published: true,
+        dueAt: '2000-01-01T00:00:00Z',
+      });
+      await addAssignment(t.app, author, course._id, { sectionId, title: 'Чернетка' });
+      const alla = await registerAccount(t.app, { username: 'Алла' });
+      const borys = await registerAccount(t.app, { username: 'Борис' });
+      for (const account of [alla, borys]) await enroll(t.app, account, course._id);
+      const upload = (account: Account, assignmentId: string) =>
+        uploadHomework(t.app, account, course._id, undefined, { assignmentId });
+      const olyaA = await upload(student, defaultId);
+      await grade(author, olyaA._id, { grade: '10', feedback: 'Добре' });
+      await upload(student, defaultId); // resubmitted after the grade: the graded one counts
+      const olyaB = await upload(student, b._id);
+      const allaA = await upload(alla, defaultId);
+      const allaB = await upload(alla, b._id);
+      await grade(author, allaB._id, { grade: '15' });
+      const borysA = await upload(borys, defaultId);
+      // A free-text grade kept from before grades were points.
+      await t.db
+        .updateTable('homework')
+        .set({ grade: 'зараховано', graded_at: new Date().toISOString() })
+        .where('id', '=', borysA._id)
+        .execute();
+      return { course, defaultId, b, alla, borys, olyaA, olyaB, allaA, allaB, borysA };
+    }
+
+    it('shows every enrolled student × every published assignment, with status, points and percent', async () => {
+      const c = await classroom();
+      const response = await as(author, {
+        method: 'GET',
+        url: `/api/courses/${c.course._id}/gradebook`,
+      });
+      expect(response.statusCode).toBe(200);
+      const cell = (
+        status: string,
+        points: number | null,
+        grade: string | null,
+        homeworkId: string | null,
+      ) => ({ status, points, grade, homeworkId });
+      expect(response.json()).toEqual({
+        assignments: [
+          {
+            _id: c.defaultId,
+            title: 'Домашнє завдання',
+            maxPoints: 12,
+            dueAt: c.course.homeworkDueAt,
+          },
+          { _id: c.b._id, title: 'Проєкт', maxPoints: 20, dueAt: '2000-01-01T00:00:00.000Z' },
+        ],
+        students: [
+          {
+            _id: c.alla.user._id,
+            username: 'Алла',
+            cells: {
+              [c.defaultId]: cell('submitted', null, null, c.allaA._id),
+              [c.b._id]: cell('graded', 15, '15', c.allaB._id),
+            },
+            percent: 75,
+          },
+          {
+            _id: c.borys.user._id,
+            username: 'Борис',
+            cells: {
+              [c.defaultId]: cell('graded', null, 'зараховано', c.borysA._id),
+              [c.b._id]: cell('missing', null, null, null),
+            },
+            percent: null,
+          },
+          {
+            _id: student.user._id,
+            username: 'Студентка Оля',
+            cells: {
+              [c.defaultId]: cell('graded', 10, '10', c.olyaA._id),
+              [c.b._id]: cell('late', null, null, c.olyaB._id),
+            },
+            percent: 83.3,
+          },
+        ],
+      });
+    });
+
+    it('exports the gradebook as CSV, every cell quoted', async () => {
+      const c = await classroom();
+      const response = await as(author, {
+        method: 'GET',
+        url: `/api/courses/${c.course._id}/gradebook.csv`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toContain('attachment');
+      const text = response.rawPayload.toString('utf8');
+      expect(text.startsWith('\ufeff')).toBe(true);
+      expect(text.slice(1).split('\r\n')).toEqual([
+        '"Студент","Домашнє завдання (12)","Проєкт (20)","Відсоток"',
+        '"Алла","здано","15","75"',
+        '"Борис","зараховано","не здано",""',
+        '"Студентка Оля","10","здано із запізненням","83,3"',
+        '',
+      ]);
+    });
+
+    it('answers 401, 403 and 404 to others', async () => {
+      const { course } = await freshCourse();
+      for (const suffix of ['gradebook', 'gradebook.csv']) {
+        const url = `/api/courses/${course._id}/${suffix}`;
+        expect((await as(null, { method: 'GET', url })).statusCode).toBe(401);
+        for (const caller of [student, otherTeacher])
+          expect((await as(caller, { method: 'GET', url })).statusCode).toBe(403);
+        expect(
+          (await as(author, { method: 'GET', url: `/api/courses/missing/${suffix}` })).statusCode,
+        ).toBe(404);
+      }
+    });
+
+    it("gives a student their own grades in every course, and nobody else's", async () => {
+      const c = await classroom();
+      const response = await as(student, {
+        method: 'GET',
+        url: `/api/user/${student.user._id}/grades`,
+      });
+      expect(response.statusCode).toBe(200);
+      const mine = response
+        .json()
+        .courses.find((course: { _id: string }) => course._id === c.course._id);
+      expect(mine).toEqual({
+        _id: c.course._id,
+        title: c.course.title,
+        percent: 83.3,
+        assignments: [
+          {
+            _id: c.defaultId,
+            title: 'Домашнє завдання',
+            maxPoints: 12,
+            dueAt: c.course.homeworkDueAt,
+            status: 'graded',
+            points: 10,
+            grade: '10',
+            feedback: 'Добре',
+          },
+          {
+            _id: c.b._id,
+            title: 'Проєкт',
+            maxPoints: 20,
+            dueAt: '2000-01-01T00:00:00.000Z',
+            status: 'late',
+            points: null,
+            grade: null,
+            feedback: null,
+          },
+        ],
+      });
+      const borys = await as(c.borys, {
+        method: 'GET',
+        url: `/api/user/${c.borys.user._id}/grades`,
+      });
+      expect(borys.json().courses[0].assignments[0]).toMatchObject({
+        status: 'graded',
+        points: null,
+        grade: 'зараховано',
+      });
+      for (const caller of [c.borys, author]) {
+        const other = await as(caller, {
+          method: 'GET',
+          url: `/api/user/${student.user._id}/grades`,
+        });
+        expect(other.statusCode).toBe(403);
+      }
+      expect(
+        (await as(null, { method: 'GET', url: `/api/user/${student.user._id}/grades` })).statusCode,
+      ).toBe(401);
+    });
+  });
 });

@@ -460,6 +460,21 @@ MATRIX.push(
     }),
     expected: [401, 403, 201, 403, 201, 403, 403],
   },
+  {
+    name: 'GET courses/{id}/gradebook',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/gradebook` }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET courses/{id}/gradebook.csv',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/gradebook.csv` }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: "GET user/{id}/grades (the enrolled student's)",
+    request: (f) => ({ method: 'GET', url: `/api/user/${f.enrolled.user._id}/grades` }),
+    expected: [401, 403, 200, 403, 403, 403, 403],
+  },
 );
 
 const CASES = MATRIX.flatMap((endpoint) =>
@@ -713,6 +728,8 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         404,
       ],
       [{ method: 'GET', url: `/api/homework/${missing}/comments` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/gradebook` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/gradebook.csv` }, 404],
       [{ method: 'POST', url: `/api/homework/${missing}/comments`, payload: { body: 'x' } }, 404],
     ];
     for (const [options, status] of requests) {

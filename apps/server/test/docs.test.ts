@@ -139,6 +139,9 @@ describe('OpenAPI document at /api/docs', () => {
           'json',
         ],
         ['/api/homework/{id}/comments', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/courses/{id}/gradebook', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/courses/{id}/gradebook.csv', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/user/{id}/grades', 'get', ['200', '400', '401', '403'], true],
         [
           '/api/homework/{id}/comments',
           'post',

@@ -189,6 +189,9 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['sectionId', 'title', 'instructions', 'dueAt', 'maxPoints', 'published'],
   },
   { method: 'DELETE', path: '/api/assignments/:assignment', body: 'none' },
+  { method: 'GET', path: '/api/courses/:course/gradebook', body: 'none' },
+  { method: 'GET', path: '/api/courses/:course/gradebook.csv', body: 'none' },
+  { method: 'GET', path: '/api/user/:user/grades', body: 'none' },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);

@@ -33,6 +33,11 @@ import {
   findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
 import {
+  findCourseGradeRows,
+  findEnrolledStudents,
+  findUserGradeRows,
+} from '../src/features/gradebook/gradebook.repository.ts';
+import {
   countLessons,
   countPublishedLessons,
   countSections,
@@ -169,6 +174,12 @@ const hotQueries: HotQuery[] = [
   { name: 'homework by id, with its course and assignment', run: (db) => findHomeworkById(db, id) },
   { name: 'grade history of submissions', run: (db) => findGradeHistory(db, [id, other]) },
   { name: "a submission's comments", run: (db) => findComments(db, id) },
+  { name: 'gradebook: enrolled students', run: (db) => findEnrolledStudents(db, id) },
+  { name: "gradebook: a course's submissions", run: (db) => findCourseGradeRows(db, id) },
+  {
+    name: "grades: a student's submissions to a course",
+    run: (db) => findUserGradeRows(db, id, other),
+  },
   {
     name: 'expired-session sweep',
     run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),

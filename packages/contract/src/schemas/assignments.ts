@@ -126,3 +126,77 @@ export const homeworkCommentResponseSchema = z.object({ comment: homeworkComment
 export type RegradeBody = z.infer<typeof regradeBodySchema>;
 export type HomeworkCommentBody = z.infer<typeof homeworkCommentBodySchema>;
 export type HomeworkComment = z.infer<typeof homeworkCommentSchema>;
+
+// ---------------------------------------------------------------- the gradebook and a student's grades
+
+export const GRADEBOOK_STATUSES = ['missing', 'submitted', 'late', 'graded'] as const;
+const status = z
+  .enum(GRADEBOOK_STATUSES)
+  .describe(
+    'missing: nothing handed in; submitted / late: the latest submission, ungraded (late: after the due date); graded: a submission has a grade',
+  );
+const percent = z
+  .number()
+  .nullable()
+  .describe(
+    'Points over the maxPoints of the graded assignments, × 100, one decimal; null while nothing has points',
+  );
+
+export const gradebookAssignmentSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  maxPoints: z.number().int(),
+  dueAt: z.string().nullable(),
+});
+
+export const gradebookCellSchema = z.object({
+  status,
+  points: z.number().nullable(),
+  grade: z
+    .string()
+    .nullable()
+    .describe('The grade as given (an older free-text grade has no points)'),
+  homeworkId: z
+    .string()
+    .nullable()
+    .describe('The submission that counts: the latest graded one, else the latest'),
+});
+
+export const gradebookSchema = z.object({
+  assignments: z
+    .array(gradebookAssignmentSchema)
+    .describe('Published assignments, in outline order'),
+  students: z
+    .array(
+      z.object({
+        _id: z.string(),
+        username: z.string(),
+        cells: z.record(z.string(), gradebookCellSchema).describe('By assignment id'),
+        percent,
+      }),
+    )
+    .describe('Every enrolled student, by name'),
+});
+
+export const userGradesSchema = z.object({
+  courses: z.array(
+    z.object({
+      _id: z.string(),
+      title: z.string(),
+      percent,
+      assignments: z.array(
+        gradebookAssignmentSchema.extend({
+          status,
+          points: z.number().nullable(),
+          grade: z.string().nullable(),
+          feedback: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export type GradebookStatus = (typeof GRADEBOOK_STATUSES)[number];
+export type GradebookCell = z.infer<typeof gradebookCellSchema>;
+export type Gradebook = z.infer<typeof gradebookSchema>;
+export type UserGrades = z.infer<typeof userGradesSchema>;
