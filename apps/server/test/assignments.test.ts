@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Course, type Homework } from '@urok/contract';
 import type { Assignment } from '@urok/contract/schemas';
@@ -797,6 +798,52 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
       expect(
         (await as(null, { method: 'GET', url: `/api/user/${student.user._id}/grades` })).statusCode,
       ).toBe(401);
+    });
+  });
+
+  // ---------------------------------------------------------------- the zip export
+
+  describe('the zip export', () => {
+    it('puts each submission under <assignment>/<student>/<file>, assignments of one name told apart', async () => {
+      const { course, sectionId } = await freshCourse();
+      const first = await addAssignment(t.app, author, course._id, {
+        sectionId,
+        title: 'Есе / чернетка',
+        published: true,
+      });
+      const second = await addAssignment(t.app, author, course._id, {
+        sectionId,
+        title: 'Есе / чернетка',
+        published: true,
+      });
+      const file = (name: string) => ({ content: Buffer.from(`${name}\n`), filename: name });
+      await uploadHomework(t.app, student, course._id, file('a.txt'));
+      await uploadHomework(t.app, student, course._id, file('b.txt'), { assignmentId: first._id });
+      await uploadHomework(t.app, student, course._id, file('c.txt'), { assignmentId: second._id });
+      await uploadHomework(t.app, student, course._id, file('c.txt'), { assignmentId: second._id });
+      const response = await as(author, {
+        method: 'GET',
+        url: `/api/courses/${course._id}/homework.zip`,
+      });
+      expect(response.statusCode).toBe(200);
+      const names = await new Promise<string[]>((resolve, reject) => {
+        yauzl.fromBuffer(response.rawPayload, { lazyEntries: true }, (error, zip) => {
+          if (error || !zip) return reject(error);
+          const found: string[] = [];
+          zip.on('entry', (entry: yauzl.Entry) => {
+            found.push(entry.fileName);
+            zip.readEntry();
+          });
+          zip.on('end', () => resolve(found));
+          zip.readEntry();
+        });
+      });
+      expect(names).toEqual([
+        'Домашнє завдання/Студентка Оля/a.txt',
+        'Есе _ чернетка/Студентка Оля/b.txt',
+        'Есе _ чернетка (2)/Студентка Оля/c.txt',
+        'Есе _ чернетка (2)/Студентка Оля/c (2).txt',
+      ]);
     });
   });
 });

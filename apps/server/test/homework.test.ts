@@ -319,10 +319,12 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(response.statusCode).toBe(200);
       const entries = await readZip(response.rawPayload);
       expect([...entries.keys()].sort()).toEqual([
-        'Andrii Melnyk/invoice.txt',
-        'Andrii Melnyk/report.pdf',
+        'Домашнє завдання/Andrii Melnyk/invoice.txt',
+        'Домашнє завдання/Andrii Melnyk/report.pdf',
       ]);
-      expect(entries.get('Andrii Melnyk/report.pdf')!.equals(SAMPLE_PDF)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/report.pdf')!.equals(SAMPLE_PDF)).toBe(
+        true,
+      );
     });
 
     it('hands out a row stored before the rule under the corrected name: JSON, download, zip and CSV', async () => {
@@ -345,7 +347,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(await download(homework._id, student)).toBe('invoice.txt');
       expect(await download(homework._id, teacher)).toBe('invoice.txt');
       const zip = await get(`/api/courses/${course._id}/homework.zip`, teacher);
-      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual(['Andrii Melnyk/invoice.txt']);
+      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual([
+        'Домашнє завдання/Andrii Melnyk/invoice.txt',
+      ]);
       const csv = (
         await get(`/api/courses/${course._id}/grades.csv`, teacher)
       ).rawPayload.toString();
@@ -626,23 +630,27 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const entries = await readZip(response.rawPayload);
       expect([...entries.keys()].sort()).toEqual(
         [
-          'Andrii Melnyk/Есе.pdf',
-          'Andrii Melnyk/Есе.pdf.txt',
-          'Andrii Melnyk/есе (2).pdf',
-          'Andrii Melnyk (2)/Есе.png',
-          'Ivan_.._Petrenko/a.txt',
-          'student/x.txt',
+          'Домашнє завдання/Andrii Melnyk/Есе.pdf',
+          'Домашнє завдання/Andrii Melnyk/Есе.pdf.txt',
+          'Домашнє завдання/Andrii Melnyk/есе (2).pdf',
+          'Домашнє завдання/Andrii Melnyk (2)/Есе.png',
+          'Домашнє завдання/Ivan_.._Petrenko/a.txt',
+          'Домашнє завдання/student/x.txt',
         ].sort(),
       );
       for (const name of entries.keys()) {
-        expect(name.split('/')).toHaveLength(2);
+        expect(name.split('/')).toHaveLength(3);
         expect(
           name.split('/').every((segment) => segment !== '..' && segment !== '.' && segment !== ''),
         ).toBe(true);
       }
-      expect(entries.get('Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
-      expect(entries.get('Andrii Melnyk/есе (2).pdf')!.equals(SECOND_PDF)).toBe(true);
-      expect(entries.get('Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/есе (2).pdf')!.equals(SECOND_PDF)).toBe(
+        true,
+      );
+      expect(entries.get('Домашнє завдання/Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(
+        true,
+      );
     });
 
     it('homework.zip of a course without submissions is an empty archive', async () => {

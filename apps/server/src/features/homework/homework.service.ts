@@ -26,6 +26,7 @@ import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import {
   findAssignmentWithAuthor,
+  findCourseAssignments,
   findDefaultAssignment,
 } from '../assignments/assignments.repository.ts';
 import {
@@ -530,8 +531,9 @@ export interface HomeworkArchive {
 
 /**
  * Every submission of a course as one zip, streamed: entries are
- * `<student>/<file name>`, both sanitised (no '/' or '..') and made unique
- * (two students of one name get 'Name (2)'; a resubmitted 'hw.pdf' becomes
+ * `<assignment>/<student>/<file name>` (assignments in outline order), each
+ * segment sanitised (no '/' or '..') and made unique (two assignments or
+ * two students of one name get 'Name (2)'; a resubmitted 'hw.pdf' becomes
  * 'hw (2).pdf'). Files are opened one at a time, as the archive reaches them.
  */
 export async function createHomeworkArchive(
@@ -543,19 +545,38 @@ export async function createHomeworkArchive(
 ): Promise<HomeworkArchive> {
   const course = await getAuthoredCourse(db, user, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
+  const assignments = await findCourseAssignments(db, courseId);
+  const order = new Map(assignments.map((a, index) => [a.id, index]));
+  // Stable: within an assignment, students keep byStudent's order.
+  rows.sort((a, b) => (order.get(a.assignment_id) ?? 0) - (order.get(b.assignment_id) ?? 0));
   const zip = new yazl.ZipFile();
-  const folders = new Map<string, { name: string; files: Set<string> }>();
-  const takenFolders = new Set<string>();
+  const takenAssignments = new Set<string>();
+  const assignmentFolders = new Map<
+    string,
+    {
+      name: string;
+      students: Map<string, { name: string; files: Set<string> }>;
+      taken: Set<string>;
+    }
+  >();
+  for (const assignment of assignments)
+    assignmentFolders.set(assignment.id, {
+      name: uniqueName(sanitizeArchiveSegment(assignment.title, 'assignment'), takenAssignments),
+      students: new Map(),
+      taken: new Set(),
+    });
   for (const row of rows) {
-    let folder = folders.get(row.user_id);
+    const assignmentFolder = assignmentFolders.get(row.assignment_id);
+    if (!assignmentFolder) continue;
+    let folder = assignmentFolder.students.get(row.user_id);
     if (!folder) {
       folder = {
-        name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), takenFolders),
+        name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), assignmentFolder.taken),
         files: new Set(),
       };
-      folders.set(row.user_id, folder);
+      assignmentFolder.students.set(row.user_id, folder);
     }
-    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
+    const entry = `${assignmentFolder.name}/${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
     zip.addReadStreamLazy(
       entry,
       { mtime: new Date(row.submitted_at), compress: COMPRESSIBLE_TYPES.has(row.mime_type) },
