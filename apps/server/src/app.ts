@@ -21,6 +21,7 @@ import type { Db, Dialect } from './db/database.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
 import { gradebookRoutes } from './features/gradebook/gradebook.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
@@ -202,6 +203,7 @@ export async function buildApp(
       await typed.register(contentRoutes);
       await typed.register(assignmentsRoutes);
       await typed.register(gradebookRoutes);
+      await typed.register(calendarRoutes);
       await typed.register(filesRoutes);
     },
     { prefix: '/api' },

@@ -475,6 +475,22 @@ MATRIX.push(
     request: (f) => ({ method: 'GET', url: `/api/user/${f.enrolled.user._id}/grades` }),
     expected: [401, 403, 200, 403, 403, 403, 403],
   },
+  {
+    name: 'POST calendar/feed',
+    request: () => ({ method: 'POST', url: '/api/calendar/feed' }),
+    expected: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    name: 'DELETE calendar/feed',
+    request: () => ({ method: 'DELETE', url: '/api/calendar/feed' }),
+    expected: [401, 204, 204, 204, 204, 204, 204],
+  },
+  {
+    // The address is the credential: a bearer token opens no feed (holders: calendar.test.ts).
+    name: 'GET calendar/{token}.ics (not a feed)',
+    request: () => ({ method: 'GET', url: `/api/calendar/${'A'.repeat(43)}.ics` }),
+    expected: [404, 404, 404, 404, 404, 404, 404],
+  },
 );
 
 const CASES = MATRIX.flatMap((endpoint) =>

@@ -142,6 +142,9 @@ describe('OpenAPI document at /api/docs', () => {
         ['/api/courses/{id}/gradebook', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{id}/gradebook.csv', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/user/{id}/grades', 'get', ['200', '400', '401', '403'], true],
+        ['/api/calendar/feed', 'post', ['201', '401', '429'], true],
+        ['/api/calendar/feed', 'delete', ['204', '401', '429'], true],
+        ['/api/calendar/{token}.ics', 'get', ['200', '400', '404'], false],
         [
           '/api/homework/{id}/comments',
           'post',

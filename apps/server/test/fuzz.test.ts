@@ -192,6 +192,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/courses/:course/gradebook', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/gradebook.csv', body: 'none' },
   { method: 'GET', path: '/api/user/:user/grades', body: 'none' },
+  { method: 'POST', path: '/api/calendar/feed', body: 'none' },
+  { method: 'DELETE', path: '/api/calendar/feed', body: 'none' },
+  { method: 'GET', path: '/api/calendar/:token.ics', body: 'none' },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);

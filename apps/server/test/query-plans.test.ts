@@ -33,6 +33,11 @@ import {
   findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
 import {
+  findAuthoredCalendarAssignments,
+  findEnrolledCalendarAssignments,
+  findFeedHolder,
+} from '../src/features/calendar/calendar.repository.ts';
+import {
   findCourseGradeRows,
   findEnrolledStudents,
   findUserGradeRows,
@@ -97,6 +102,7 @@ const BIG_TABLES = [
   'assignments',
   'homework_grade_history',
   'homework_comments',
+  'calendar_feeds',
 ];
 const id = '01941f38-ba58-7528-8e8e-742484d35447';
 const other = '01941f38-c228-7314-9f13-7ee06ebdc805';
@@ -179,6 +185,15 @@ const hotQueries: HotQuery[] = [
   {
     name: "grades: a student's submissions to a course",
     run: (db) => findUserGradeRows(db, id, other),
+  },
+  { name: 'calendar feed by token hash', run: (db) => findFeedHolder(db, 'a'.repeat(64)) },
+  {
+    name: "calendar: due dates of a student's courses",
+    run: (db) => findEnrolledCalendarAssignments(db, id),
+  },
+  {
+    name: "calendar: due dates of a teacher's courses",
+    run: (db) => findAuthoredCalendarAssignments(db, id),
   },
   {
     name: 'expired-session sweep',

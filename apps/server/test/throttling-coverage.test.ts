@@ -323,6 +323,7 @@ describe.each(databaseTargets)(
             .executeTakeFirstOrThrow();
           expect(row.grade).toBeNull();
           expect(await t.db.selectFrom('homework_comments').selectAll().execute()).toEqual([]);
+          expect(await t.db.selectFrom('calendar_feeds').selectAll().execute()).toEqual([]);
         } finally {
           await limited.close();
         }

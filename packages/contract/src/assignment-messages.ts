@@ -30,6 +30,10 @@ export const assignmentMessages = {
   // Comments on a submission
   homeworkCommentInvalid: 'Коментар — від 1 до 2000 символів.',
 
+  // Calendar feed
+  calendarName: 'Урок — терміни завдань',
+  calendarFeedNotFound: 'Календар не знайдено: посилання застаріло або його відкликано.',
+
   // Gradebook CSV
   gradebookFileSuffix: 'журнал оцінок',
   gradebookPercent: 'Відсоток',

@@ -70,6 +70,8 @@ export const RATE_LIMITS = {
   gradeWritePerUser: { name: 'grade-write-user', limit: 600, windowSeconds: 10 * 60 },
   /** Comments on submissions, by students and authors alike. */
   homeworkCommentPerUser: { name: 'homework-comment-user', limit: 60, windowSeconds: 10 * 60 },
+  /** Making and revoking one's private calendar feed address. */
+  calendarFeedPerUser: { name: 'calendar-feed-user', limit: 20, windowSeconds: 10 * 60 },
   // ---- end of assignments section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */

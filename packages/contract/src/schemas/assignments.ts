@@ -200,3 +200,11 @@ export type GradebookStatus = (typeof GRADEBOOK_STATUSES)[number];
 export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 export type Gradebook = z.infer<typeof gradebookSchema>;
 export type UserGrades = z.infer<typeof userGradesSchema>;
+
+// ---------------------------------------------------------------- the calendar feed
+
+export const calendarFeedResponseSchema = z.object({
+  url: z
+    .string()
+    .describe('The private iCalendar address (keep it secret: anyone with it sees the due dates)'),
+});
