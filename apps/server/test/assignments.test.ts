@@ -150,6 +150,19 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
       expect(after.homeworkDueAt).toBeNull();
     });
 
+    it("mirrors at most the course form's 5,000 characters of long instructions into the course JSON", async () => {
+      const { course, defaultId } = await freshCourse();
+      const long = 'я'.repeat(12_000);
+      expect(
+        (await putAssignment(author, defaultId, { instructions: paragraphDoc(long) })).statusCode,
+      ).toBe(200);
+      expect((await getCourse(course._id)).homeworkTask).toBe('я'.repeat(5000));
+      const assignment = (await getAssignment(author, defaultId)).json().assignment as Assignment;
+      expect(assignment.instructions).toEqual(paragraphDoc(long));
+      // A later title-only course update still goes through.
+      expect((await updateCourse(course._id, { title: 'Нова назва курсу' })).statusCode).toBe(200);
+    });
+
     it('cannot be deleted (409), but can be edited and hidden', async () => {
       const { defaultId } = await freshCourse();
       const response = await as(author, { method: 'DELETE', url: `/api/assignments/${defaultId}` });

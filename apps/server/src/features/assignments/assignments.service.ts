@@ -12,6 +12,7 @@
  */
 import {
   ASSIGNMENT_LIMITS,
+  COURSE_LIMITS,
   documentImageSources,
   documentToText,
   messages,
@@ -222,9 +223,10 @@ export async function updateAssignment(
       await setCourseHomeworkMirror(
         trx,
         assignment.course_id,
+        // The course JSON (in every catalogue page) carries at most the course form's length.
         documentToText(
           JSON.parse(fields.instructions ?? assignment.instructions) as LessonDocument,
-        ),
+        ).slice(0, COURSE_LIMITS.homeworkTask.max),
         fields.due_at !== undefined ? fields.due_at : assignment.due_at,
       );
   });
