@@ -20,6 +20,9 @@ import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
+import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
+import { gradebookRoutes } from './features/gradebook/gradebook.routes.ts';
+import { calendarRoutes } from './features/calendar/calendar.routes.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
@@ -204,6 +207,9 @@ export async function buildApp(
       await typed.register(coursesRoutes);
       await typed.register(homeworkRoutes);
       await typed.register(contentRoutes);
+      await typed.register(assignmentsRoutes);
+      await typed.register(gradebookRoutes);
+      await typed.register(calendarRoutes);
       await typed.register(filesRoutes);
       // Its own scope: the requireOperator hook it adds covers only its routes.
       await typed.register(adminRoutes);

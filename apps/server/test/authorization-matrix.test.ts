@@ -24,6 +24,7 @@ import {
   sampleMp4,
   uploadVideo,
 } from './content-fixtures.ts';
+import { addAssignment, defaultAssignmentId } from './assignment-fixtures.ts';
 
 /**
  * demotedAuthor: wrote the course as a teacher, then was made a student (make-student).
@@ -61,6 +62,10 @@ interface ContentFixture {
   draft: string;
   publishedFile: string;
   draftFile: string;
+  /** The course's default assignment (holding the enrolled student's submission), a published and a draft one. */
+  defaultAssignment: string;
+  publishedAssignment: string;
+  draftAssignment: string;
 }
 
 type Statuses = [
@@ -76,6 +81,8 @@ type Statuses = [
 interface Endpoint {
   name: string;
   content?: true;
+  /** The fixture's submission is graded (by the author) before the call. */
+  graded?: true;
   request(fixture: Fixture): Omit<InjectOptions, 'headers'> & { headers?: Record<string, string> };
   expected: Statuses;
 }
@@ -208,8 +215,21 @@ MATRIX.push(
       url: `/api/courses/${f.course._id}/outline`,
       payload: {
         sections: [
-          { _id: content(f).emptySectionId, items: [{ kind: 'lesson', _id: content(f).draft }] },
-          { _id: content(f).sectionId, items: [{ kind: 'lesson', _id: content(f).published }] },
+          {
+            _id: content(f).emptySectionId,
+            items: [
+              { kind: 'lesson', _id: content(f).draft },
+              { kind: 'assignment', _id: content(f).draftAssignment },
+            ],
+          },
+          {
+            _id: content(f).sectionId,
+            items: [
+              { kind: 'assignment', _id: content(f).publishedAssignment },
+              { kind: 'lesson', _id: content(f).published },
+              { kind: 'assignment', _id: content(f).defaultAssignment },
+            ],
+          },
         ],
       },
     }),
@@ -352,6 +372,127 @@ MATRIX.push(
   },
 );
 
+/** Assignments and grading: who may do what. */
+MATRIX.push(
+  {
+    name: 'POST courses/{id}/assignments',
+    content: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/courses/${f.course._id}/assignments`,
+      payload: { sectionId: content(f).sectionId, title: 'Т', instructions: paragraphDoc('x') },
+    }),
+    expected: [401, 403, 403, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET assignments/{id} (published)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/assignments/${content(f).publishedAssignment}` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET assignments/{id} (draft)',
+    content: true,
+    request: (f) => ({ method: 'GET', url: `/api/assignments/${content(f).draftAssignment}` }),
+    expected: [401, 404, 404, 404, 200, 404, 404],
+  },
+  {
+    name: 'PUT assignments/{id}',
+    content: true,
+    request: (f) => ({
+      method: 'PUT',
+      url: `/api/assignments/${content(f).publishedAssignment}`,
+      payload: { title: 'Нова назва', maxPoints: 20 },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'DELETE assignments/{id} (no submissions)',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/assignments/${content(f).draftAssignment}` }),
+    expected: [401, 403, 403, 403, 204, 403, 403],
+  },
+  {
+    name: 'DELETE assignments/{id} (the default, with a submission)',
+    content: true,
+    request: (f) => ({ method: 'DELETE', url: `/api/assignments/${content(f).defaultAssignment}` }),
+    expected: [401, 403, 403, 403, 409, 403, 403],
+  },
+  {
+    name: 'POST courses/upload-homework (a published assignment)',
+    content: true,
+    request: (f) =>
+      uploadHomeworkRequest(null, f.course._id, undefined, {
+        assignmentId: content(f).publishedAssignment,
+      }),
+    expected: [401, 403, 201, 403, 403, 403, 403],
+  },
+  {
+    name: 'POST courses/upload-homework (a draft assignment)',
+    content: true,
+    request: (f) =>
+      uploadHomeworkRequest(null, f.course._id, undefined, {
+        assignmentId: content(f).draftAssignment,
+      }),
+    expected: [401, 403, 404, 403, 403, 403, 403],
+  },
+  {
+    name: 'POST homework/{id}/regrade',
+    graded: true,
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/homework/${f.homework._id}/regrade`,
+      payload: { grade: '9', reason: 'Перевірив ще раз' },
+    }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET homework/{id}/comments',
+    request: (f) => ({ method: 'GET', url: `/api/homework/${f.homework._id}/comments` }),
+    expected: [401, 403, 200, 403, 200, 403, 403],
+  },
+  {
+    name: 'POST homework/{id}/comments',
+    request: (f) => ({
+      method: 'POST',
+      url: `/api/homework/${f.homework._id}/comments`,
+      payload: { body: 'Питання щодо оцінки' },
+    }),
+    expected: [401, 403, 201, 403, 201, 403, 403],
+  },
+  {
+    name: 'GET courses/{id}/gradebook',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/gradebook` }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: 'GET courses/{id}/gradebook.csv',
+    request: (f) => ({ method: 'GET', url: `/api/courses/${f.course._id}/gradebook.csv` }),
+    expected: [401, 403, 403, 403, 200, 403, 403],
+  },
+  {
+    name: "GET user/{id}/grades (the enrolled student's)",
+    request: (f) => ({ method: 'GET', url: `/api/user/${f.enrolled.user._id}/grades` }),
+    expected: [401, 403, 200, 403, 403, 403, 403],
+  },
+  {
+    name: 'POST calendar/feed',
+    request: () => ({ method: 'POST', url: '/api/calendar/feed' }),
+    expected: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    name: 'DELETE calendar/feed',
+    request: () => ({ method: 'DELETE', url: '/api/calendar/feed' }),
+    expected: [401, 204, 204, 204, 204, 204, 204],
+  },
+  {
+    // The address is the credential: a bearer token opens no feed (holders: calendar.test.ts).
+    name: 'GET calendar/{token}.ics (not a feed)',
+    request: () => ({ method: 'GET', url: `/api/calendar/${'A'.repeat(43)}.ics` }),
+    expected: [404, 404, 404, 404, 404, 404, 404],
+  },
+);
+
 const CASES = MATRIX.flatMap((endpoint) =>
   ROLES.map((role, index) => ({
     endpoint: endpoint.name,
@@ -359,6 +500,7 @@ const CASES = MATRIX.flatMap((endpoint) =>
     status: endpoint.expected[index]!,
     request: endpoint.request,
     withContent: endpoint.content === true,
+    graded: endpoint.graded === true,
   })),
 );
 
@@ -435,7 +577,19 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     );
     const draftFile = await attachFile(t.app, owner, draft._id, SAMPLE_JPEG, 'таємниця.jpg');
     await uploadVideo(t.app, owner, published._id, sampleMp4());
+    const publishedAssignment = await addAssignment(t.app, owner, courseId, {
+      sectionId,
+      title: 'Таємне завдання',
+      published: true,
+    });
+    const draftAssignment = await addAssignment(t.app, owner, courseId, {
+      sectionId,
+      title: 'Таємна чернетка завдання',
+    });
     return {
+      defaultAssignment: await defaultAssignmentId(t.app, courseId),
+      publishedAssignment: publishedAssignment._id,
+      draftAssignment: draftAssignment._id,
       sectionId,
       emptySectionId: empty._id,
       published: published._id,
@@ -445,7 +599,7 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     };
   }
 
-  async function makeFixture(role: Role, withContent = false): Promise<Fixture> {
+  async function makeFixture(role: Role, withContent = false, graded = false): Promise<Fixture> {
     const owner = role === 'demotedAuthor' ? actors.demotedAuthor : actors.author;
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, true);
     const course = await createCourse(
@@ -460,6 +614,15 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       filename: 'таємниця.txt',
     });
     const content = withContent ? await makeContent(owner, course._id) : undefined;
+    if (graded) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/homework/${homework._id}/grade`,
+        payload: { grade: '7' },
+        headers: bearer(owner.token),
+      });
+      if (response.statusCode !== 200) throw new Error(`grading failed: ${response.body}`);
+    }
     if (role === 'demotedAuthor') await setRoleByTelephone(t.db, owner.telephone, false);
     return {
       course,
@@ -470,41 +633,46 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     };
   }
 
-  it.each(CASES)('$endpoint as $role → $status', async ({ role, status, request, withContent }) => {
-    const fixture = await makeFixture(role, withContent);
-    const options = request(fixture);
-    const caller = role === 'anonymous' ? null : actors[role];
-    const response = await t.app.inject({
-      ...options,
-      headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
-    } as InjectOptions);
-    expect(response.statusCode, response.body).toBe(status);
+  it.each(CASES)(
+    '$endpoint as $role → $status',
+    async ({ role, status, request, withContent, graded }) => {
+      const fixture = await makeFixture(role, withContent, graded);
+      const options = request(fixture);
+      const caller = role === 'anonymous' ? null : actors[role];
+      const response = await t.app.inject({
+        ...options,
+        headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
+      } as InjectOptions);
+      expect(response.statusCode, response.body).toBe(status);
 
-    if (status >= 400) {
-      // A refusal says why and nothing else: no course, homework, file or account data.
-      const body = response.json() as Record<string, unknown>;
-      expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(
-        true,
-      );
-      expect(typeof body.message).toBe('string');
-      expect(response.headers['content-type']).toMatch(/^application\/json/);
-      for (const secret of [
-        'Таємна',
-        'таємниця',
-        fixture.course._id,
-        fixture.homework._id,
-        actors.enrolled.telephone,
-        actors.author.telephone,
-        actors.demotedAuthor.telephone,
-        'Таємний урок',
-        'Таємна чернетка',
-        'Текст уроку',
-        ...Object.values(fixture.content ?? {}),
-      ]) {
-        expect(response.body).not.toContain(secret);
+      if (status >= 400) {
+        // A refusal says why and nothing else: no course, homework, file or account data.
+        const body = response.json() as Record<string, unknown>;
+        expect(Object.keys(body).every((key) => ['message', 'code', 'fields'].includes(key))).toBe(
+          true,
+        );
+        expect(typeof body.message).toBe('string');
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        for (const secret of [
+          'Таємна',
+          'таємниця',
+          fixture.course._id,
+          fixture.homework._id,
+          actors.enrolled.telephone,
+          actors.author.telephone,
+          actors.demotedAuthor.telephone,
+          'Таємний урок',
+          'Таємна чернетка',
+          'Таємне завдання',
+          'Напишіть есе',
+          'Текст уроку',
+          ...Object.values(fixture.content ?? {}),
+        ]) {
+          expect(response.body).not.toContain(secret);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('leaves no stored file without a row, whatever was refused', async () => {
     const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
@@ -556,6 +724,29 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
       [{ method: 'GET', url: `/api/courses/${missing}/outline` }, 404],
       [{ method: 'POST', url: `/api/courses/${missing}/sections`, payload: { title: 'Т' } }, 404],
       [{ method: 'GET', url: `/api/courses/${missing}/progress` }, 404],
+      [
+        {
+          method: 'POST',
+          url: `/api/courses/${missing}/assignments`,
+          payload: { sectionId: missing, title: 'Т', instructions: paragraphDoc('x') },
+        },
+        404,
+      ],
+      [{ method: 'GET', url: `/api/assignments/${missing}` }, 404],
+      [{ method: 'PUT', url: `/api/assignments/${missing}`, payload: { title: 'Т' } }, 404],
+      [{ method: 'DELETE', url: `/api/assignments/${missing}` }, 404],
+      [
+        {
+          method: 'POST',
+          url: `/api/homework/${missing}/regrade`,
+          payload: { grade: '5', reason: 'r' },
+        },
+        404,
+      ],
+      [{ method: 'GET', url: `/api/homework/${missing}/comments` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/gradebook` }, 404],
+      [{ method: 'GET', url: `/api/courses/${missing}/gradebook.csv` }, 404],
+      [{ method: 'POST', url: `/api/homework/${missing}/comments`, payload: { body: 'x' } }, 404],
     ];
     for (const [options, status] of requests) {
       const response = await t.app.inject({
@@ -563,7 +754,9 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
         headers: { ...(options.headers as object), ...bearer(author.token) },
       });
       expect(response.statusCode, `${options.method} ${options.url}`).toBe(status);
-      expect(['Курс не знайдено.', 'Роботу не знайдено.']).toContain(response.json().message);
+      expect(['Курс не знайдено.', 'Роботу не знайдено.', messages.assignmentNotFound]).toContain(
+        response.json().message,
+      );
     }
   });
 });

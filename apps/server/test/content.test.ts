@@ -59,9 +59,14 @@ describe.each(databaseTargets)('course content on $name', (target) => {
       headers: { ...(options.headers as object), ...(account ? bearer(account.token) : {}) },
     });
 
-  /** A course of the author with the student enrolled, and its first section's id. */
+  /**
+   * A course of the author with the student enrolled, and its first section's id. These tests
+   * look at lessons alone: the course's default assignment(its place in
+   * the outline is tested in assignments.test.ts) is taken out of the way.
+   */
   async function freshCourse(): Promise<{ course: Course; sectionId: string }> {
     const course = await createCourse(t.app, author);
+    await t.db.deleteFrom('assignments').where('course_id', '=', course._id).execute();
     await enroll(t.app, student, course._id);
     const outline = await getOutlineAs(t.app, author, course._id);
     return { course, sectionId: outline.sections[0]._id };
@@ -70,11 +75,25 @@ describe.each(databaseTargets)('course content on $name', (target) => {
   // ---------------------------------------------------------------- sections and the outline
 
   describe('sections and the outline', () => {
-    it("gives every new course a first section 'Загальне'", async () => {
+    it("gives every new course a first section 'Загальне' holding its default assignment", async () => {
       const course = await createCourse(t.app, author);
       const outline = await getOutlineAs(t.app, author, course._id);
       expect(outline.sections).toEqual([
-        { _id: expect.any(String), title: 'Загальне', position: 0, items: [] },
+        {
+          _id: expect.any(String),
+          title: 'Загальне',
+          position: 0,
+          items: [
+            {
+              kind: 'assignment',
+              _id: expect.any(String),
+              title: 'Домашнє завдання',
+              published: true,
+              dueAt: course.homeworkDueAt,
+              completed: false,
+            },
+          ],
+        },
       ]);
     });
 

@@ -172,9 +172,11 @@ export function uploadHomeworkRequest(
   account: Account | null,
   courseId: string,
   file: { content: Buffer; filename: string } = { content: SAMPLE_PDF, filename: 'homework.pdf' },
-  options: { comment?: string; fileFirst?: boolean } = {},
+  options: { comment?: string; fileFirst?: boolean; assignmentId?: string } = {},
 ) {
   const fields: FormPart[] = [{ name: 'courseId', value: courseId }];
+  if (options.assignmentId !== undefined)
+    fields.push({ name: 'assignmentId', value: options.assignmentId });
   if (options.comment !== undefined) fields.push({ name: 'comment', value: options.comment });
   const filePart: FormPart = { name: 'file', filename: file.filename, content: file.content };
   const body = multipart(options.fileFirst ? [filePart, ...fields] : [...fields, filePart]);
@@ -191,7 +193,7 @@ export async function uploadHomework(
   account: Account,
   courseId: string,
   file?: { content: Buffer; filename: string },
-  options?: { comment?: string; fileFirst?: boolean },
+  options?: { comment?: string; fileFirst?: boolean; assignmentId?: string },
 ): Promise<Homework> {
   const response = await app.inject(uploadHomeworkRequest(account, courseId, file, options));
   if (response.statusCode !== 201)

@@ -299,10 +299,19 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
       expect(outline.sections.length, course.title).toBeGreaterThanOrEqual(2);
       expect(outline.sections.length, course.title).toBeLessThanOrEqual(3);
       expect(outline.sections[0]!.title).toBe('Загальне');
+      // The first section ends with the course's default assignment, holding its homework.
+      const assignment = outline.sections[0]!.items.at(-1)!;
+      expect(assignment).toMatchObject({ kind: 'assignment', title: 'Домашнє завдання' });
+      const read = await t.app.inject({
+        url: `/api/assignments/${assignment._id}`,
+        headers: bearer(teacher.token),
+      });
+      expect(read.json().assignment.dueAt).toBe(course.homeworkDueAt);
       for (const section of outline.sections) {
-        expect(section.items.length, section.title).toBeGreaterThanOrEqual(2);
-        expect(section.items.length, section.title).toBeLessThanOrEqual(4);
-        for (const item of section.items) {
+        const lessons = section.items.filter((item) => item.kind === 'lesson');
+        expect(lessons.length, section.title).toBeGreaterThanOrEqual(2);
+        expect(lessons.length, section.title).toBeLessThanOrEqual(4);
+        for (const item of lessons) {
           const reader = enrolled.has(course._id) && item.published ? student : teacher;
           const response = await t.app.inject({
             url: `/api/lessons/${item._id}`,

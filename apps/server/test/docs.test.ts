@@ -101,7 +101,7 @@ describe('OpenAPI document at /api/docs', () => {
         [
           '/api/homework/{id}/grade',
           'put',
-          ['200', '400', '401', '403', '404', '409'],
+          ['200', '400', '401', '403', '404', '409', '429'],
           true,
           'json',
         ],
@@ -109,6 +109,49 @@ describe('OpenAPI document at /api/docs', () => {
         ['/api/courses/{id}/homework.zip', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{id}/grades.csv', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/files/covers/{key}', 'get', ['200', '400', '404'], false],
+        // Assignments and grading
+        [
+          '/api/courses/{id}/assignments',
+          'post',
+          ['201', '400', '401', '403', '404', '409', '413', '429'],
+          true,
+          'json',
+        ],
+        ['/api/assignments/{id}', 'get', ['200', '400', '401', '403', '404'], true],
+        [
+          '/api/assignments/{id}',
+          'put',
+          ['200', '400', '401', '403', '404', '409', '413', '429'],
+          true,
+          'json',
+        ],
+        [
+          '/api/assignments/{id}',
+          'delete',
+          ['204', '400', '401', '403', '404', '409', '429'],
+          true,
+        ],
+        [
+          '/api/homework/{id}/regrade',
+          'post',
+          ['200', '400', '401', '403', '404', '409', '429'],
+          true,
+          'json',
+        ],
+        ['/api/homework/{id}/comments', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/courses/{id}/gradebook', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/courses/{id}/gradebook.csv', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/user/{id}/grades', 'get', ['200', '400', '401', '403'], true],
+        ['/api/calendar/feed', 'post', ['201', '401', '429'], true],
+        ['/api/calendar/feed', 'delete', ['204', '401', '429'], true],
+        ['/api/calendar/{token}.ics', 'get', ['200', '400', '404'], false],
+        [
+          '/api/homework/{id}/comments',
+          'post',
+          ['201', '400', '401', '403', '404', '429'],
+          true,
+          'json',
+        ],
       ];
       for (const [path, method, statuses, secured, body] of expected) {
         const operation = paths[path]?.[method];

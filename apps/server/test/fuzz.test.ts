@@ -132,7 +132,7 @@ const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/courses/upload-homework',
     body: 'multipart',
-    fields: ['courseId', 'comment', 'file'],
+    fields: ['courseId', 'assignmentId', 'comment', 'file'],
   },
   { method: 'GET', path: '/api/courses/:course/homework', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/userswithhw', body: 'none' },
@@ -144,6 +144,14 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['grade', 'feedback'],
   },
   { method: 'DELETE', path: '/api/homework/:homework', body: 'none' },
+  {
+    method: 'POST',
+    path: '/api/homework/:homework/regrade',
+    body: 'json',
+    fields: ['grade', 'feedback', 'reason'],
+  },
+  { method: 'GET', path: '/api/homework/:homework/comments', body: 'none' },
+  { method: 'POST', path: '/api/homework/:homework/comments', body: 'json', fields: ['body'] },
   { method: 'GET', path: '/api/courses/:course/homework.zip', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/grades.csv', body: 'none' },
   { method: 'GET', path: '/api/files/covers/:cover', body: 'none' },
@@ -176,6 +184,27 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'DELETE', path: '/api/lessons/:lesson/completion', body: 'none' },
   { method: 'GET', path: '/api/courses/:course/progress', body: 'none' },
+  // Assignments and grading
+  {
+    method: 'POST',
+    path: '/api/courses/:course/assignments',
+    body: 'json',
+    fields: ['sectionId', 'title', 'instructions', 'dueAt', 'maxPoints', 'published'],
+  },
+  { method: 'GET', path: '/api/assignments/:assignment', body: 'none' },
+  {
+    method: 'PUT',
+    path: '/api/assignments/:assignment',
+    body: 'json',
+    fields: ['sectionId', 'title', 'instructions', 'dueAt', 'maxPoints', 'published'],
+  },
+  { method: 'DELETE', path: '/api/assignments/:assignment', body: 'none' },
+  { method: 'GET', path: '/api/courses/:course/gradebook', body: 'none' },
+  { method: 'GET', path: '/api/courses/:course/gradebook.csv', body: 'none' },
+  { method: 'GET', path: '/api/user/:user/grades', body: 'none' },
+  { method: 'POST', path: '/api/calendar/feed', body: 'none' },
+  { method: 'DELETE', path: '/api/calendar/feed', body: 'none' },
+  { method: 'GET', path: '/api/calendar/:token.ics', body: 'none' },
   // ---- operators: last, so the operator's blocks and role changes reach no other route's cases ----
   { method: 'GET', path: '/api/admin/stats', body: 'none' },
   { method: 'GET', path: '/api/admin/applications', body: 'none', query: ['status'] },
@@ -233,6 +262,8 @@ interface World {
   sectionId: string;
   lessonId: string;
   attachmentId: string;
+  /** The course's default assignment (it holds the world's submission). */
+  assignmentId: string;
   /** Tokens used by generated requests; refreshed when a generated logout ends one. */
   tokens: { student: string; teacher: string; operator: string };
 }
@@ -291,6 +322,10 @@ const TABLES: (keyof Database)[] = [
   'lesson_attachments',
   'lesson_completions',
   'audit_log',
+  'assignments',
+  'homework_grade_history',
+  'homework_comments',
+  'calendar_feeds',
 ];
 
 /** Row count and a digest of every row of every table, plus every stored file: what a refused call must not change. */
@@ -378,7 +413,8 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     name: ['Анонім'],
     amount: [100, 0, -5, 1.5, 1e9],
     message: ['Дякую'],
-    grade: ['10', '', 'A+'.repeat(20)],
+    grade: ['10', '9,5', '', 'A+'.repeat(20)],
+    reason: ['Помилка в підрахунку', ''],
     feedback: ['Добре'],
     courseId: [world.course._id],
     title: ['Фізика для всіх'],
@@ -403,6 +439,13 @@ function plausible(field: string, world: World): fc.Arbitrary<unknown> {
     ],
     videoUrl: ['https://youtu.be/dQw4w9WgXcQ', 'javascript:alert(1)', '', null],
     published: [true, false],
+    assignmentId: [world.assignmentId, ''],
+    instructions: [
+      { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Умова' }] }] },
+      { type: 'doc', content: [{ type: 'image', attrs: { src: 'attachment:x' } }] },
+    ],
+    dueAt: ['2030-01-01T00:00:00Z', '', null, 'завтра'],
+    maxPoints: [12, 0, 101, 1.5, '12'],
     sections: [
       [
         {
@@ -621,6 +664,7 @@ function pathParam(kind: string, world: World): fc.Arbitrary<string> {
     section: [world.sectionId],
     lesson: [world.lessonId],
     attachment: [world.attachmentId],
+    assignment: [world.assignmentId],
   };
   return fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom(...(real[kind] ?? ['x'])) },
@@ -870,6 +914,13 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
       sectionId,
       lessonId: lesson._id,
       attachmentId: attachment._id,
+      assignmentId: (
+        await t.db
+          .selectFrom('assignments')
+          .select('id')
+          .where('course_id', '=', course._id)
+          .executeTakeFirstOrThrow()
+      ).id,
       student,
       teacher,
       operator,

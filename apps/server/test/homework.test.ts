@@ -26,14 +26,17 @@ import {
 
 const HOMEWORK_KEYS = [
   '_id',
+  'assignmentId',
   'comment',
   'courseId',
   'feedback',
   'fileName',
   'grade',
+  'gradeHistory',
   'gradedAt',
   'isLate',
   'mimeType',
+  'points',
   'size',
   'submittedAt',
   'userId',
@@ -315,10 +318,12 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(response.statusCode).toBe(200);
       const entries = await readZip(response.rawPayload);
       expect([...entries.keys()].sort()).toEqual([
-        'Andrii Melnyk/invoice.txt',
-        'Andrii Melnyk/report.pdf',
+        'Домашнє завдання/Andrii Melnyk/invoice.txt',
+        'Домашнє завдання/Andrii Melnyk/report.pdf',
       ]);
-      expect(entries.get('Andrii Melnyk/report.pdf')!.equals(SAMPLE_PDF)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/report.pdf')!.equals(SAMPLE_PDF)).toBe(
+        true,
+      );
     });
 
     it('hands out a row stored before the rule under the corrected name: JSON, download, zip and CSV', async () => {
@@ -341,7 +346,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(await download(homework._id, student)).toBe('invoice.txt');
       expect(await download(homework._id, teacher)).toBe('invoice.txt');
       const zip = await get(`/api/courses/${course._id}/homework.zip`, teacher);
-      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual(['Andrii Melnyk/invoice.txt']);
+      expect([...(await readZip(zip.rawPayload)).keys()]).toEqual([
+        'Домашнє завдання/Andrii Melnyk/invoice.txt',
+      ]);
       const csv = (
         await get(`/api/courses/${course._id}/grades.csv`, teacher)
       ).rawPayload.toString();
@@ -467,7 +474,7 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(again.json()).toEqual({ message: messages.alreadyGraded, code: 'CONFLICT' });
       const withoutFeedback = await uploadHomework(t.app, student, course._id);
       expect(
-        (await grade(withoutFeedback._id, teacher, { grade: 'A' })).json().homework.feedback,
+        (await grade(withoutFeedback._id, teacher, { grade: '11' })).json().homework.feedback,
       ).toBeNull();
     });
 
@@ -622,23 +629,27 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const entries = await readZip(response.rawPayload);
       expect([...entries.keys()].sort()).toEqual(
         [
-          'Andrii Melnyk/Есе.pdf',
-          'Andrii Melnyk/Есе.pdf.txt',
-          'Andrii Melnyk/есе (2).pdf',
-          'Andrii Melnyk (2)/Есе.png',
-          'Ivan_.._Petrenko/a.txt',
-          'student/x.txt',
+          'Домашнє завдання/Andrii Melnyk/Есе.pdf',
+          'Домашнє завдання/Andrii Melnyk/Есе.pdf.txt',
+          'Домашнє завдання/Andrii Melnyk/есе (2).pdf',
+          'Домашнє завдання/Andrii Melnyk (2)/Есе.png',
+          'Домашнє завдання/Ivan_.._Petrenko/a.txt',
+          'Домашнє завдання/student/x.txt',
         ].sort(),
       );
       for (const name of entries.keys()) {
-        expect(name.split('/')).toHaveLength(2);
+        expect(name.split('/')).toHaveLength(3);
         expect(
           name.split('/').every((segment) => segment !== '..' && segment !== '.' && segment !== ''),
         ).toBe(true);
       }
-      expect(entries.get('Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
-      expect(entries.get('Andrii Melnyk/есе (2).pdf')!.equals(SECOND_PDF)).toBe(true);
-      expect(entries.get('Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/Есе.pdf')!.equals(SAMPLE_PDF)).toBe(true);
+      expect(entries.get('Домашнє завдання/Andrii Melnyk/есе (2).pdf')!.equals(SECOND_PDF)).toBe(
+        true,
+      );
+      expect(entries.get('Домашнє завдання/Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(
+        true,
+      );
     });
 
     it('homework.zip of a course without submissions is an empty archive', async () => {
@@ -670,7 +681,9 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         content: SAMPLE_TXT,
         filename: '+1.txt',
       });
-      await grade(h3._id, teacher, { grade: '-1', feedback: '=1+1' });
+      await grade(h3._id, teacher, { grade: '0', feedback: '=1+1' });
+      // A free-text grade kept from before grades were points (migration 0010) is exported as it was.
+      await t.db.updateTable('homework').set({ grade: '-1' }).where('id', '=', h3._id).execute();
 
       const response = await get(`/api/courses/${course._id}/grades.csv`, teacher);
       expect(response.statusCode).toBe(200);
@@ -726,9 +739,15 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
         filename: 'a;-2+3.txt',
       });
       await grade(h1._id, teacher, {
-        grade: '5;=1+1',
+        grade: '5',
         feedback: 'Добре;=HYPERLINK("http://evil.example","клік")',
       });
+      // A free-text grade kept from before grades were points (migration 0010).
+      await t.db
+        .updateTable('homework')
+        .set({ grade: '5;=1+1' })
+        .where('id', '=', h1._id)
+        .execute();
       await uploadHomework(t.app, dde, course._id, { content: SAMPLE_TXT, filename: 'ok.txt' });
 
       const response = await get(`/api/courses/${course._id}/grades.csv`, teacher);

@@ -33,6 +33,16 @@ import {
   findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
 import {
+  findAuthoredCalendarAssignments,
+  findEnrolledCalendarAssignments,
+  findFeedHolder,
+} from '../src/features/calendar/calendar.repository.ts';
+import {
+  findCourseGradeRows,
+  findEnrolledStudents,
+  findUserGradeRows,
+} from '../src/features/gradebook/gradebook.repository.ts';
+import {
   countLessons,
   countPublishedLessons,
   countSections,
@@ -49,6 +59,23 @@ import {
   nextSectionPosition,
   sectionHasLessons,
 } from '../src/features/content/content.repository.ts';
+import {
+  assignmentHasSubmissions,
+  countAssignments,
+  deleteAssignmentIfUnused,
+  findAssignmentItems,
+  findAssignmentWithAuthor,
+  findCourseAssignments,
+  findDefaultAssignment,
+  maxAssignmentPoints,
+  maxAssignmentPosition,
+  sectionHasAssignments,
+} from '../src/features/assignments/assignments.repository.ts';
+import {
+  findComments,
+  findGradeHistory,
+  findHomeworkById,
+} from '../src/features/homework/homework.repository.ts';
 import { databaseTargets, type TestDatabase } from './helpers.ts';
 
 /**
@@ -72,6 +99,10 @@ const BIG_TABLES = [
   'lessons',
   'lesson_attachments',
   'lesson_completions',
+  'assignments',
+  'homework_grade_history',
+  'homework_comments',
+  'calendar_feeds',
 ];
 const id = '01941f38-ba58-7528-8e8e-742484d35447';
 const other = '01941f38-c228-7314-9f13-7ee06ebdc805';
@@ -135,6 +166,35 @@ const hotQueries: HotQuery[] = [
   },
   { name: 'one completion', run: (db) => isLessonCompleted(db, id, other) },
   { name: "every student's progress in a course", run: (db) => findStudentProgress(db, id) },
+  // Assignments
+  { name: "a course's assignments (outline)", run: (db) => findAssignmentItems(db, id) },
+  { name: "a course's assignments in order", run: (db) => findCourseAssignments(db, id) },
+  { name: "a course's default assignment", run: (db) => findDefaultAssignment(db, id) },
+  { name: 'assignment by id, with its author', run: (db) => findAssignmentWithAuthor(db, id) },
+  { name: 'assignments of a course counted', run: (db) => countAssignments(db, id) },
+  { name: 'a section holds an assignment', run: (db) => sectionHasAssignments(db, id) },
+  { name: 'next assignment position in a section', run: (db) => maxAssignmentPosition(db, id) },
+  { name: 'an assignment has submissions', run: (db) => assignmentHasSubmissions(db, id) },
+  { name: "an assignment's highest points", run: (db) => maxAssignmentPoints(db, id) },
+  { name: 'an unused assignment deleted', run: (db) => deleteAssignmentIfUnused(db, id) },
+  { name: 'homework by id, with its course and assignment', run: (db) => findHomeworkById(db, id) },
+  { name: 'grade history of submissions', run: (db) => findGradeHistory(db, [id, other]) },
+  { name: "a submission's comments", run: (db) => findComments(db, id) },
+  { name: 'gradebook: enrolled students', run: (db) => findEnrolledStudents(db, id) },
+  { name: "gradebook: a course's submissions", run: (db) => findCourseGradeRows(db, id) },
+  {
+    name: "grades: a student's submissions to a course",
+    run: (db) => findUserGradeRows(db, id, other),
+  },
+  { name: 'calendar feed by token hash', run: (db) => findFeedHolder(db, 'a'.repeat(64)) },
+  {
+    name: "calendar: due dates of a student's courses",
+    run: (db) => findEnrolledCalendarAssignments(db, id),
+  },
+  {
+    name: "calendar: due dates of a teacher's courses",
+    run: (db) => findAuthoredCalendarAssignments(db, id),
+  },
   {
     name: 'expired-session sweep',
     run: (db) => deleteExpiredSessions(db, '2025-06-01T00:00:00.000Z'),

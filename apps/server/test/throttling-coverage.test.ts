@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
+import { addAssignment } from './assignment-fixtures.ts';
 import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
 import { buildApp } from '../src/app.ts';
 import type { RateLimiter } from '../src/lib/rate-limiter.ts';
@@ -22,6 +23,7 @@ import {
   enroll,
   multipart,
   registerTeacher,
+  uploadHomework,
 } from './course-fixtures.ts';
 import {
   addLesson,
@@ -258,6 +260,111 @@ describe.each(databaseTargets)('operator console throttling on $name', (target) 
     }
   });
 });
+describe.each(databaseTargets)(
+  'assignment, grading and comment writes are throttled on $name',
+  (target) => {
+    it('every assignment write answers 429 once its limit is spent, before it changes anything', async () => {
+      const t = await createTestApp(target);
+      const refused: string[] = [];
+      const spent: RateLimiter = {
+        consume: async (_key, rule) => {
+          refused.push(rule.name);
+          return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
+        },
+        refund: async () => {},
+        reset: async () => {},
+        close: async () => {},
+      };
+      try {
+        const author = await registerTeacher(t.app, t.db);
+        const course = await createCourse(t.app, author);
+        const sectionId = (await getOutlineAs(t.app, author, course._id)).sections[0]._id as string;
+        const assignment = await addAssignment(t.app, author, course._id, { sectionId });
+        const before = await t.db.selectFrom('assignments').selectAll().orderBy('id').execute();
+        const limited = await buildApp({
+          config: t.config,
+          db: t.db,
+          dialect: target.name,
+          rateLimiter: spent,
+        });
+        const writes: [string, string, object][] = [
+          [
+            'POST',
+            `/api/courses/${course._id}/assignments`,
+            { payload: { sectionId, title: 'Т', instructions: paragraphDoc('x') } },
+          ],
+          ['PUT', `/api/assignments/${assignment._id}`, { payload: { title: 'Т' } }],
+          ['DELETE', `/api/assignments/${assignment._id}`, {}],
+          // A refused body is counted too.
+          ['PUT', `/api/assignments/${assignment._id}`, { payload: { maxPoints: 'many' } }],
+        ];
+        const student = await registerAccount(t.app);
+        await enroll(t.app, student, course._id);
+        const homework = await uploadHomework(t.app, student, course._id);
+        const studentWrites: [Account, string, object, string][] = [
+          [
+            author,
+            `/api/homework/${homework._id}/grade`,
+            { method: 'PUT', payload: { grade: '10' } },
+            RATE_LIMITS.gradeWritePerUser.name,
+          ],
+          [
+            author,
+            `/api/homework/${homework._id}/regrade`,
+            { method: 'POST', payload: { grade: '10', reason: 'r' } },
+            RATE_LIMITS.gradeWritePerUser.name,
+          ],
+          [
+            student,
+            `/api/homework/${homework._id}/comments`,
+            { method: 'POST', payload: { body: 'Питання' } },
+            RATE_LIMITS.homeworkCommentPerUser.name,
+          ],
+          [
+            author,
+            `/api/homework/${homework._id}/comments`,
+            { method: 'POST', payload: { body: '' } },
+            RATE_LIMITS.homeworkCommentPerUser.name,
+          ],
+        ];
+        try {
+          for (const [method, url, body] of writes) {
+            refused.length = 0;
+            const response = await limited.inject({
+              method: method as 'PUT',
+              url,
+              ...body,
+              headers: bearer(author.token),
+            });
+            expect(response.statusCode, `${method} ${url}`).toBe(429);
+            expect(refused, `${method} ${url}`).toEqual([RATE_LIMITS.assignmentWritePerUser.name]);
+          }
+          expect(await t.db.selectFrom('assignments').selectAll().orderBy('id').execute()).toEqual(
+            before,
+          );
+          for (const [account, url, body, rule] of studentWrites) {
+            refused.length = 0;
+            const response = await limited.inject({ url, ...body, headers: bearer(account.token) });
+            expect(response.statusCode, url).toBe(429);
+            expect(refused, url).toEqual([rule]);
+          }
+          const row = await t.db
+            .selectFrom('homework')
+            .select('grade')
+            .where('id', '=', homework._id)
+            .executeTakeFirstOrThrow();
+          expect(row.grade).toBeNull();
+          expect(await t.db.selectFrom('homework_comments').selectAll().execute()).toEqual([]);
+          expect(await t.db.selectFrom('calendar_feeds').selectAll().execute()).toEqual([]);
+        } finally {
+          await limited.close();
+        }
+      } finally {
+        await t.close();
+      }
+    });
+  },
+);
 
 const redisReachable = await isRedisReachable();
 if (!redisReachable)

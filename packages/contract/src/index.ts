@@ -3,6 +3,8 @@ export * from './account-messages.ts';
 export * from './admin.ts';
 export * from './admin-messages.ts';
 export * from './applications.ts';
+export * from './assignment-messages.ts';
+export * from './assignments.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
 export * from './content.ts';

@@ -1,3 +1,4 @@
+import { assignmentMessages } from './assignment-messages.ts';
 import { contentMessages } from './content-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
 
@@ -149,6 +150,10 @@ export const messages = {
   // The API's answers about course content, written in content-messages.ts.
   ...contentMessages,
   // ---- end of course content section ----
+
+  // ---- Assignments, grading, gradebook, written in assignment-messages.ts ----
+  ...assignmentMessages,
+  // ---- end of assignments section ----
 
   // Shell (spec section 2)
   menu: 'MENU',

@@ -41,6 +41,17 @@ export const API = {
   lessonCompletion: (lessonId: string) => `lessons/${encodeURIComponent(lessonId)}/completion`,
   progress: (courseId: string) => `courses/${encodeURIComponent(courseId)}/progress`,
   // ---- end of course content section ----
+  // ---- assignments, grading, gradebook ----
+  assignments: (courseId: string) => `courses/${encodeURIComponent(courseId)}/assignments`,
+  assignment: (assignmentId: string) => `assignments/${encodeURIComponent(assignmentId)}`,
+  regradeHomework: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/regrade`,
+  homeworkComments: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/comments`,
+  gradebook: (courseId: string) => `courses/${encodeURIComponent(courseId)}/gradebook`,
+  gradebookCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/gradebook.csv`,
+  userGrades: (userId: string) => `user/${encodeURIComponent(userId)}/grades`,
+  calendarFeed: 'calendar/feed',
+  calendarIcs: (token: string) => `calendar/${encodeURIComponent(token)}.ics`,
+  // ---- end of assignments section ----
   // ---- public-site work ----
   pledges: 'pledges',
   contacts: 'contacts',

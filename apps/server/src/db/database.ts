@@ -93,6 +93,10 @@ export interface HomeworkTable {
   grade: string | null;
   feedback: string | null;
   graded_at: string | null;
+  /** The assignment handed in for (migration 0010 attached every older submission to its course's default). */
+  assignment_id: string;
+  /** The grade as points; null while ungraded and for an older free-text grade (kept in `grade`). */
+  points: number | null;
 }
 
 // ---- public-site work: /donate pledges (migration 0003-pledges) ----
@@ -168,6 +172,52 @@ export interface AuditLogTable {
   details: string;
 }
 
+// ---- assignments (migration 0010-assignments) ----
+export interface AssignmentsTable {
+  id: string;
+  course_id: string;
+  section_id: string;
+  title: string;
+  /** The document, as JSON text. */
+  instructions: string;
+  due_at: string | null;
+  max_points: number;
+  published: number;
+  /** 1 for the course's default assignment (one per course). */
+  is_default: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An earlier grade of a regraded submission (migration 0011-grading). */
+export interface HomeworkGradeHistoryTable {
+  id: string;
+  homework_id: string;
+  grade: string;
+  points: number | null;
+  feedback: string | null;
+  graded_at: string | null;
+  reason: string;
+  replaced_at: string;
+}
+
+export interface HomeworkCommentsTable {
+  id: string;
+  homework_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+}
+
+/** A user's private calendar feed: the SHA-256 of its token (migration 0011-grading). */
+export interface CalendarFeedsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+}
+// ---- end of assignments section ----
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +232,10 @@ export interface Database {
   lesson_attachments: LessonAttachmentsTable;
   lesson_completions: LessonCompletionsTable;
   audit_log: AuditLogTable;
+  assignments: AssignmentsTable;
+  homework_grade_history: HomeworkGradeHistoryTable;
+  homework_comments: HomeworkCommentsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type Db = Kysely<Database>;

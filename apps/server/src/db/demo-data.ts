@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { messages, normaliseVideoUrl } from '@urok/contract';
+import { messages, normaliseVideoUrl, parsePoints, textToDocument } from '@urok/contract';
 import { createStorageName, createTimeOrderedId } from '../lib/ids.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { buildSearchText } from '../lib/search-text.ts';
@@ -398,6 +398,8 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
     }
 
     // Files first, rows after (as an upload does); the start-up sweep would collect them if this stopped halfway.
+    // The default assignment that the submissions are for, added with the content below.
+    const assignmentId = createTimeOrderedId();
     const homework: HomeworkTable[] = [];
     for (const submission of demo.submissions) {
       const userId = studentIds.get(submission.student);
@@ -424,6 +426,8 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
         grade: submission.grade?.grade ?? null,
         feedback: submission.grade?.feedback ?? null,
         graded_at: submission.grade ? at(-submission.daysAgo + 1, 12) : null,
+        assignment_id: assignmentId,
+        points: submission.grade ? parsePoints(submission.grade.grade, 12) : null,
       });
     }
 
@@ -470,14 +474,31 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
           })
           .execute();
       }
-      if (homework.length > 0) await trx.insertInto('homework').values(homework).execute();
-      await insertDemoContent(
+      const firstSectionId = await insertDemoContent(
         trx,
         courseId,
         DEMO_CONTENT[demo.title] ?? [{ title: messages.defaultSectionTitle, lessons: [] }],
         createdAt,
         lessonFiles,
       );
+      await trx
+        .insertInto('assignments')
+        .values({
+          id: assignmentId,
+          course_id: courseId,
+          section_id: firstSectionId,
+          title: messages.defaultAssignmentTitle,
+          instructions: JSON.stringify(textToDocument(demo.homeworkTask)),
+          due_at: demo.dueInDays === null ? null : at(demo.dueInDays, 21),
+          max_points: 12,
+          published: 1,
+          is_default: 1,
+          position: DEMO_CONTENT[demo.title]?.[0]?.lessons.length ?? 0,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .execute();
+      if (homework.length > 0) await trx.insertInto('homework').values(homework).execute();
     });
   }
 }
@@ -489,9 +510,11 @@ async function insertDemoContent(
   sections: readonly DemoSection[],
   createdAt: string,
   files: Map<DemoLesson, { key: string; size: number }>,
-): Promise<void> {
+): Promise<string> {
+  let firstSectionId = '';
   for (const [sectionIndex, section] of sections.entries()) {
     const sectionId = createTimeOrderedId();
+    if (sectionIndex === 0) firstSectionId = sectionId;
     await db
       .insertInto('sections')
       .values({
@@ -540,6 +563,7 @@ async function insertDemoContent(
           .execute();
     }
   }
+  return firstSectionId;
 }
 
 /**

@@ -4,9 +4,12 @@ export const LOG_CENSOR = '[redacted]';
 /** Query parameters whose values are secrets (a reset link's `token`), never written to a log. */
 const SECRET_QUERY = /([?&](?:token|access_token|password)=)[^&#]*/gi;
 
-/** The URL as logged: a secret query value becomes `[redacted]`. */
+/** A private calendar feed's address holds its token in the path (`/api/calendar/<token>.ics`). */
+const SECRET_PATH = /(\/calendar\/)[^/?#]+(\.ics)/gi;
+
+/** The URL as logged: a secret query value, or a calendar feed's token, becomes `[redacted]`. */
 export function redactUrlSecrets(url: string): string {
-  return url.replace(SECRET_QUERY, `$1${LOG_CENSOR}`);
+  return url.replace(SECRET_QUERY, `$1${LOG_CENSOR}`).replace(SECRET_PATH, `$1${LOG_CENSOR}$2`);
 }
 
 /** Properties that hold a secret, in any field of a log line. */

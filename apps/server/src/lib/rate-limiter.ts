@@ -63,6 +63,16 @@ export const RATE_LIMITS = {
   /** Marking lessons done and not done. */
   lessonCompletionPerUser: { name: 'lesson-completion-user', limit: 300, windowSeconds: 10 * 60 },
   // ---- end of course content section ----
+  // ---- assignments and grading ----
+  /** Creating, editing (an editor autosaves) and deleting assignments. */
+  assignmentWritePerUser: { name: 'assignment-write-user', limit: 600, windowSeconds: 10 * 60 },
+  /** Grades and regrades: a teacher marks a class's work in one sitting. */
+  gradeWritePerUser: { name: 'grade-write-user', limit: 600, windowSeconds: 10 * 60 },
+  /** Comments on submissions, by students and authors alike. */
+  homeworkCommentPerUser: { name: 'homework-comment-user', limit: 60, windowSeconds: 10 * 60 },
+  /** Making and revoking one's private calendar feed address. */
+  calendarFeedPerUser: { name: 'calendar-feed-user', limit: 20, windowSeconds: 10 * 60 },
+  // ---- end of assignments section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */
   pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },

@@ -55,6 +55,12 @@ export const homeworkFormSchema = z
       .trim()
       .min(1, { error: messages.courseIdRequired })
       .max(100, { error: messages.courseIdRequired }),
+    /** The assignment handed in for; absent or '': the course's default assignment. */
+    assignmentId: z
+      .string({ error: messages.assignmentIdInvalid })
+      .trim()
+      .max(100, { error: messages.assignmentIdInvalid })
+      .optional(),
     comment: text(COURSE_LIMITS.comment.max, messages.commentTooLong).default(''),
   })
   .superRefine(refineWith(checkHomeworkComment));
@@ -94,9 +100,19 @@ export const courseSchema = z.object({
   updatedAt: z.string(),
 });
 
+export const gradeHistoryEntrySchema = z.object({
+  grade: z.string().describe('The earlier grade, as it was given'),
+  points: z.number().nullable(),
+  feedback: z.string().nullable(),
+  gradedAt: z.string().nullable(),
+  reason: z.string().describe('Why the author changed it'),
+  replacedAt: z.string(),
+});
+
 export const homeworkSchema = z.object({
   _id: z.string(),
   courseId: z.string(),
+  assignmentId: z.string(),
   userId: z.string(),
   fileName: z.string(),
   size: z.number().int(),
@@ -104,9 +120,19 @@ export const homeworkSchema = z.object({
   comment: z.string(),
   submittedAt: z.string(),
   isLate: z.boolean(),
-  grade: z.string().nullable(),
+  grade: z
+    .string()
+    .nullable()
+    .describe('The grade as given (text; older free-text grades stay as they were)'),
+  points: z
+    .number()
+    .nullable()
+    .describe('The grade as points, or null (ungraded, or an older free-text grade)'),
   feedback: z.string().nullable(),
   gradedAt: z.string().nullable(),
+  gradeHistory: z
+    .array(gradeHistoryEntrySchema)
+    .describe('Earlier grades replaced by a regrade, oldest first (the student sees them too)'),
 });
 
 export const userWithHomeworkSchema = z.object({
@@ -142,3 +168,4 @@ export type UserWithHomework = z.infer<typeof userWithHomeworkSchema>;
 export type CourseListQuery = z.infer<typeof courseListQuerySchema>;
 export type CourseUpdateFields = z.infer<typeof courseUpdateFieldsSchema>;
 export type HomeworkFormFields = z.infer<typeof homeworkFormSchema>;
+export type GradeHistoryEntry = z.infer<typeof gradeHistoryEntrySchema>;

@@ -3,6 +3,7 @@
 // check functions of the main entry and never bundles zod.
 export * from './admin.ts';
 export * from './applications.ts';
+export * from './assignments.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
 export * from './content.ts';

@@ -8,6 +8,8 @@ import * as m0006 from './0006-session-expiry.ts';
 import * as m0007 from './0007-application-grants.ts';
 import * as m0008 from './0008-course-content.ts';
 import * as m0009 from './0009-operators.ts';
+import * as m0010 from './0010-assignments.ts';
+import * as m0011 from './0011-grading.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0007-application-grants': m0007,
   '0008-course-content': m0008,
   '0009-operators': m0009,
+  '0010-assignments': m0010,
+  '0011-grading': m0011,
 };

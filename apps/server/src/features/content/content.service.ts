@@ -39,6 +39,12 @@ import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
+import {
+  findAssignmentItems,
+  maxAssignmentPosition,
+  moveAssignment,
+  sectionHasAssignments,
+} from '../assignments/assignments.repository.ts';
 import { isEnrolled } from '../courses/courses.repository.ts';
 import {
   countLessons,
@@ -79,10 +85,9 @@ import {
 // ---------------------------------------------------------------- item kinds
 
 /**
- * What the outline needs of one kind of section item. Lessons are the one
- * kind so far; assignments join by adding a source
- * here: the outline, its reordering and a section's emptiness then cover
- * them with no other change.
+ * What the outline needs of one kind of section item: lessons and
+ * assignments. The outline, its reordering, a
+ * section's emptiness and the next position cover every kind listed here.
  */
 interface ItemSource {
   kind: OutlineItemKind;
@@ -101,10 +106,17 @@ const ITEM_SOURCES: ItemSource[] = [
     inSection: sectionHasLessons,
     maxPosition: maxLessonPosition,
   },
+  {
+    kind: 'assignment',
+    list: findAssignmentItems,
+    move: moveAssignment,
+    inSection: sectionHasAssignments,
+    maxPosition: maxAssignmentPosition,
+  },
 ];
 
 /** One past the last item of any kind in the section. */
-async function nextItemPosition(db: Db, sectionId: string): Promise<number> {
+export async function nextItemPosition(db: Db, sectionId: string): Promise<number> {
   let last: number | null = null;
   for (const source of ITEM_SOURCES) {
     const max = await source.maxPosition(db, sectionId);
@@ -224,15 +236,17 @@ export async function createSection(
 }
 
 /** The first section of a new course (courses.service createCourse, inside its transaction). */
-export async function createDefaultSection(db: Db, courseId: string, now: string): Promise<void> {
+export async function createDefaultSection(db: Db, courseId: string, now: string): Promise<string> {
+  const id = createTimeOrderedId();
   await insertSection(db, {
-    id: createTimeOrderedId(),
+    id,
     course_id: courseId,
     title: messages.defaultSectionTitle,
     position: 0,
     created_at: now,
     updated_at: now,
   });
+  return id;
 }
 
 async function getAuthoredSection(db: Db, user: Requester, sectionId: string) {

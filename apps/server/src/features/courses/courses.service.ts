@@ -14,6 +14,10 @@ import type { Db } from '../../db/database.ts';
 import { detectCoverType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { buildSearchText, searchTerms } from '../../lib/search-text.ts';
+import {
+  createDefaultAssignment,
+  updateDefaultAssignment,
+} from '../assignments/assignments.service.ts';
 import { createDefaultSection } from '../content/content.service.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
@@ -197,7 +201,10 @@ export async function createCourse(
   const title = input.title.trim();
   const description = input.description.trim();
   const category = input.category.trim();
-  // The course and its first section 'Загальне' appear together.
+  const homeworkTask = input.homeworkTask.trim();
+  const homeworkDueAt = normalizeDueAt(input.homeworkDueAt);
+  // The course, its first section 'Загальне' and in it the default
+  // assignment holding the homework text and due date appear together.
   await db.transaction().execute(async (trx) => {
     await insertCourse(trx, {
       id,
@@ -205,15 +212,16 @@ export async function createCourse(
       title,
       description,
       category,
-      homework_task: input.homeworkTask.trim(),
-      homework_due_at: normalizeDueAt(input.homeworkDueAt),
+      homework_task: homeworkTask,
+      homework_due_at: homeworkDueAt,
       cover_key: cover?.key ?? null,
       search_text: buildSearchText(title, description, category),
       enrolled_count: 0,
       created_at: now,
       updated_at: now,
     });
-    await createDefaultSection(trx, id, now);
+    const sectionId = await createDefaultSection(trx, id, now);
+    await createDefaultAssignment(trx, id, sectionId, homeworkTask, homeworkDueAt, now);
   });
   return getCourse(db, id);
 }
@@ -251,7 +259,9 @@ export async function updateCourse(
     title: fields.title ?? current.title,
     description: fields.description ?? current.description,
     category: fields.category ?? current.category,
-    homeworkTask: fields.homeworkTask ?? current.homework_task,
+    // The stored text mirrors the default assignment, whose instructions may have outgrown the
+    // course form's limits: only a text sent is checked (and then replaces the instructions).
+    homeworkTask: fields.homeworkTask ?? '',
     homeworkDueAt: fields.homeworkDueAt ?? current.homework_due_at ?? '',
   };
   assertValidCourse(input);
@@ -260,15 +270,35 @@ export async function updateCourse(
   const title = input.title.trim();
   const description = input.description.trim();
   const category = input.category.trim();
-  await updateCourseFields(db, current.id, {
-    title,
-    description,
-    category,
-    homework_task: input.homeworkTask.trim(),
-    homework_due_at: normalizeDueAt(input.homeworkDueAt),
-    cover_key: coverKey,
-    search_text: buildSearchText(title, description, category),
-    updated_at: new Date().toISOString(),
+  const homeworkTask =
+    fields.homeworkTask !== undefined ? input.homeworkTask.trim() : current.homework_task;
+  const homeworkDueAt =
+    fields.homeworkDueAt !== undefined
+      ? normalizeDueAt(input.homeworkDueAt)
+      : current.homework_due_at;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await updateCourseFields(trx, current.id, {
+      title,
+      description,
+      category,
+      homework_task: homeworkTask,
+      homework_due_at: homeworkDueAt,
+      cover_key: coverKey,
+      search_text: buildSearchText(title, description, category),
+      updated_at: now,
+    });
+    // The course JSON's homeworkTask/homeworkDueAt are its default assignment's.
+    if (fields.homeworkTask !== undefined || fields.homeworkDueAt !== undefined)
+      await updateDefaultAssignment(
+        trx,
+        current.id,
+        {
+          ...(fields.homeworkTask !== undefined ? { homeworkTask } : {}),
+          ...(fields.homeworkDueAt !== undefined ? { homeworkDueAt } : {}),
+        },
+        now,
+      );
   });
   if (current.cover_key && current.cover_key !== coverKey) {
     // The row is committed without it: a failure here leaves an orphan for the start-up sweep, never a broken cover.

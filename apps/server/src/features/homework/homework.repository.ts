@@ -1,4 +1,9 @@
-import type { Db, HomeworkTable } from '../../db/database.ts';
+import type {
+  Db,
+  HomeworkCommentsTable,
+  HomeworkGradeHistoryTable,
+  HomeworkTable,
+} from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect-of.ts';
 
 export type HomeworkRow = HomeworkTable;
@@ -42,12 +47,13 @@ export async function insertHomework(db: Db, row: HomeworkRow): Promise<void> {
 export function findHomeworkById(
   db: Db,
   id: string,
-): Promise<(HomeworkRow & { course_author_id: string }) | undefined> {
+): Promise<(HomeworkRow & { course_author_id: string; max_points: number }) | undefined> {
   return db
     .selectFrom('homework')
     .innerJoin('courses', 'courses.id', 'homework.course_id')
+    .innerJoin('assignments', 'assignments.id', 'homework.assignment_id')
     .selectAll('homework')
-    .select('courses.author_id as course_author_id')
+    .select(['courses.author_id as course_author_id', 'assignments.max_points'])
     .where('homework.id', '=', id)
     .executeTakeFirst();
 }
@@ -105,7 +111,7 @@ export function findCourseHomework(db: Db, courseId: string): Promise<SubmitterH
 export async function setGradeIfUngraded(
   db: Db,
   id: string,
-  fields: Pick<HomeworkRow, 'grade' | 'feedback' | 'graded_at'>,
+  fields: Pick<HomeworkRow, 'grade' | 'points' | 'feedback' | 'graded_at'>,
 ): Promise<boolean> {
   const result = await db
     .updateTable('homework')
@@ -182,4 +188,73 @@ export async function lockQuotaOwners(db: Db, userId: string, courseId: string):
   if (dialectOf(db) === 'sqlite') return;
   await db.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
   await db.selectFrom('courses').select('id').where('id', '=', courseId).forNoKeyUpdate().execute();
+}
+
+// ---------------------------------------------------------------- regrades and comments
+
+export type GradeHistoryRow = HomeworkGradeHistoryTable;
+
+/** The earlier grades of these submissions, oldest first per submission: homework_grade_history_homework_replaced. */
+export async function findGradeHistory(
+  db: Db,
+  homeworkIds: readonly string[],
+): Promise<GradeHistoryRow[]> {
+  const rows: GradeHistoryRow[] = [];
+  for (let i = 0; i < homeworkIds.length; i += 500) {
+    const chunk = homeworkIds.slice(i, i + 500);
+    rows.push(
+      ...(await db
+        .selectFrom('homework_grade_history')
+        .selectAll()
+        .where('homework_id', 'in', chunk)
+        .orderBy('homework_id')
+        .orderBy('replaced_at')
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+export async function insertGradeHistory(db: Db, row: GradeHistoryRow): Promise<void> {
+  await db.insertInto('homework_grade_history').values(row).execute();
+}
+
+/**
+ * Replaces the grade of a graded submission, conditional on it still being
+ * the grade given at `gradedAt`: of two regrades racing, exactly one wins.
+ */
+export async function replaceGradeIfUnchanged(
+  db: Db,
+  id: string,
+  gradedAt: string,
+  fields: Pick<HomeworkRow, 'grade' | 'points' | 'feedback' | 'graded_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('homework')
+    .set(fields)
+    .where('id', '=', id)
+    .where('grade', 'is not', null)
+    .where('graded_at', '=', gradedAt)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export type CommentRow = HomeworkCommentsTable & { username: string };
+
+/** A submission's comment thread, oldest first: homework_comments_homework_created. */
+export function findComments(db: Db, homeworkId: string): Promise<CommentRow[]> {
+  return db
+    .selectFrom('homework_comments')
+    .innerJoin('users', 'users.id', 'homework_comments.author_id')
+    .selectAll('homework_comments')
+    .select('users.username')
+    .where('homework_comments.homework_id', '=', homeworkId)
+    .orderBy('homework_comments.created_at')
+    .orderBy('homework_comments.id')
+    .execute();
+}
+
+export async function insertComment(db: Db, row: HomeworkCommentsTable): Promise<void> {
+  await db.insertInto('homework_comments').values(row).execute();
 }

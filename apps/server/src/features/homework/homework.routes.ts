@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { API, COURSE_LIMITS, messages, UPLOAD_FIELDS } from '@urok/contract';
 import {
   gradeBodySchema,
+  homeworkCommentBodySchema,
+  homeworkCommentResponseSchema,
+  homeworkCommentsResponseSchema,
+  regradeBodySchema,
   homeworkFormSchema,
   homeworkListResponseSchema,
   homeworkResponseSchema,
@@ -11,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
-import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { RATE_LIMITS, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -24,7 +28,11 @@ import {
   createGradesCsv,
   createHomeworkArchive,
   deleteOwnHomework,
+  findSubmittableAssignment,
+  addComment,
   gradeHomework,
+  listComments,
+  regradeHomework,
   homeworkUploadLimit,
   homeworkUploadRule,
   listOwnHomework,
@@ -42,6 +50,10 @@ const fileResponse = (contentType: string, description: string) => ({
 
 const uploadForm = z.object({
   courseId: z.string(),
+  assignmentId: z
+    .string()
+    .optional()
+    .describe("The course's published assignment handed in for; absent: its default assignment"),
   comment: z.string().optional().describe(`Up to ${COURSE_LIMITS.comment.max} characters`),
   [UPLOAD_FIELDS.homeworkFile]: binarySchema(
     'PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG or WebP, up to 20 MB, checked from its bytes',
@@ -66,6 +78,10 @@ const submissionsKey = (request: FastifyRequest) =>
   `users-with-homework:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function homeworkRoutes(app: AppInstance): Promise<void> {
+  /** preValidation: counts every call of a signed-in user, a refused body included. */
+  const throttled = (rule: RateLimitRule) => async (request: FastifyRequest) => {
+    await app.throttle(rule, getCurrentUser(request)._id);
+  };
   const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
@@ -90,14 +106,18 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         const user = getCurrentUser(request);
         await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
         const form = await readMultipartForm(request, app.storage, {
-          fields: ['courseId', 'comment'],
+          fields: ['courseId', 'assignmentId', 'comment'],
           file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
           // When the course id came first, a caller who may not submit is refused before any byte is
           // stored; a file is refused as soon as it passes what is left of the user's (and, with the
           // course known, the course's) quota.
           beforeFile: async (fields) => {
             const courseId = fields.courseId?.trim() || undefined;
-            if (courseId) await assertEnrolled(app.db, user._id, courseId);
+            if (courseId) {
+              await assertEnrolled(app.db, user._id, courseId);
+              if (fields.assignmentId !== undefined)
+                await findSubmittableAssignment(app.db, courseId, fields.assignmentId.trim());
+            }
             return homeworkUploadLimit(app.db, app.config.quota, user._id, courseId);
           },
         });
@@ -236,6 +256,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     '/homework/:id/grade',
     {
       onRequest: app.requireUser,
+      preValidation: throttled(RATE_LIMITS.gradeWritePerUser),
       schema: {
         tags: ['homework'],
         summary: 'Grade a submission once (the course author); a graded one answers 409',
@@ -244,7 +265,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         body: gradeBodySchema,
         response: {
           200: homeworkResponseSchema.describe('The graded submission'),
-          ...errorResponses(400, 401, 403, 404, 409),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },
@@ -256,6 +277,83 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         request.body,
       ),
     }),
+  );
+
+  app.post(
+    '/homework/:id/regrade',
+    {
+      onRequest: app.requireUser,
+      preValidation: throttled(RATE_LIMITS.gradeWritePerUser),
+      schema: {
+        tags: ['homework'],
+        summary:
+          'Change the grade of a graded submission, with a reason (the course author); the earlier grade stays in gradeHistory',
+        security: bearerSecurity,
+        params: idParams,
+        body: regradeBodySchema,
+        response: {
+          200: homeworkResponseSchema.describe('The regraded submission, with its gradeHistory'),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      homework: await regradeHomework(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.body,
+      ),
+    }),
+  );
+
+  app.get(
+    '/homework/:id/comments',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['homework'],
+        summary:
+          "A submission's private comment thread, oldest first (its submitter and the course author)",
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: homeworkCommentsResponseSchema.describe('The thread'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      comments: await listComments(app.db, getCurrentUser(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/homework/:id/comments',
+    {
+      onRequest: app.requireUser,
+      preValidation: throttled(RATE_LIMITS.homeworkCommentPerUser),
+      schema: {
+        tags: ['homework'],
+        summary: "Add to a submission's private thread (its submitter and the course author)",
+        security: bearerSecurity,
+        params: idParams,
+        body: homeworkCommentBodySchema,
+        response: {
+          201: homeworkCommentResponseSchema.describe('The new comment'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const comment = await addComment(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.body.body,
+      );
+      return reply.code(201).send({ comment });
+    },
   );
 
   app.get(

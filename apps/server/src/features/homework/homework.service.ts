@@ -2,11 +2,13 @@ import { Readable } from 'node:stream';
 import yazl from 'yazl';
 import {
   messages,
+  parsePoints,
   type GradeInput,
   type Homework,
   type HomeworkFormFields,
   type UserWithHomework,
 } from '@urok/contract';
+import type { GradeHistoryEntry, HomeworkComment, RegradeBody } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -23,8 +25,20 @@ import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/te
 import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import {
+  findAssignmentWithAuthor,
+  findCourseAssignments,
+  findDefaultAssignment,
+} from '../assignments/assignments.repository.ts';
+import {
   deleteHomeworkIfUngraded,
+  findComments,
   findCourseHomework,
+  findGradeHistory,
+  insertComment,
+  insertGradeHistory,
+  replaceGradeIfUnchanged,
+  type CommentRow,
+  type GradeHistoryRow,
   findCourseHomeworkUsage,
   findEnrolledSubmitterHomework,
   findHomeworkById,
@@ -50,10 +64,23 @@ function handedOutName(row: Pick<HomeworkRow, 'file_name' | 'mime_type'>): strin
   return fileNameForType(row.file_name, row.mime_type);
 }
 
-export function toHomework(row: HomeworkRow): Homework {
+function toGradeHistoryEntry(row: GradeHistoryRow): GradeHistoryEntry {
+  return {
+    grade: row.grade,
+    points: row.points === null ? null : Number(row.points),
+    feedback: row.feedback,
+    gradedAt: row.graded_at,
+    reason: row.reason,
+    replacedAt: row.replaced_at,
+  };
+}
+
+/** The submission as JSON; `history` holds its earlier grades (any rows: only its own are taken). */
+export function toHomework(row: HomeworkRow, history: readonly GradeHistoryRow[] = []): Homework {
   return {
     _id: row.id,
     courseId: row.course_id,
+    assignmentId: row.assignment_id,
     userId: row.user_id,
     fileName: handedOutName(row),
     size: Number(row.size),
@@ -62,9 +89,25 @@ export function toHomework(row: HomeworkRow): Homework {
     submittedAt: row.submitted_at,
     isLate: Number(row.is_late) === 1,
     grade: row.grade,
+    points: row.points === null ? null : Number(row.points),
     feedback: row.feedback,
     gradedAt: row.graded_at,
+    gradeHistory: history.filter((h) => h.homework_id === row.id).map(toGradeHistoryEntry),
   };
+}
+
+/** Submissions as JSON, each with its grade history (one query for all of them). */
+async function withHistory(db: Db, rows: HomeworkRow[]): Promise<Homework[]> {
+  const byHomework = new Map<string, GradeHistoryRow[]>();
+  for (const entry of await findGradeHistory(
+    db,
+    rows.filter((row) => row.graded_at !== null).map((row) => row.id),
+  )) {
+    const list = byHomework.get(entry.homework_id) ?? [];
+    list.push(entry);
+    byHomework.set(entry.homework_id, list);
+  }
+  return rows.map((row) => toHomework(row, byHomework.get(row.id) ?? []));
 }
 
 export function homeworkUploadRule(maxBytes: number): UploadRule {
@@ -157,6 +200,26 @@ function assertWithinQuota(quota: UploadQuota, user: HomeworkUsage, course: Home
 // ---------------------------------------------------------------- submissions
 
 /**
+ * The published assignment of the course a submission is for: the one
+ * named, or without a name the course's default assignment (the
+ * specification's upload). 404 for another course's, an unknown or a draft
+ * assignment (a draft does not exist for students).
+ */
+export async function findSubmittableAssignment(
+  db: Db,
+  courseId: string,
+  assignmentId: string | undefined,
+): Promise<{ id: string; due_at: string | null }> {
+  const assignment =
+    assignmentId === undefined || assignmentId === ''
+      ? await findDefaultAssignment(db, courseId)
+      : await findAssignmentWithAuthor(db, assignmentId);
+  if (!assignment || assignment.course_id !== courseId || Number(assignment.published) !== 1)
+    throw new AppError('NOT_FOUND', messages.assignmentNotFound);
+  return assignment;
+}
+
+/**
  * Records a submission whose file is already stored. Every upload is a new
  * submission: earlier ones (graded or not) stay as they are. The quotas are
  * checked again in the transaction that adds the row, with the row counted:
@@ -172,6 +235,7 @@ export async function submitHomework(
   file: StoredUpload,
 ): Promise<Homework> {
   const course = await assertEnrolled(db, userId, fields.courseId);
+  const assignment = await findSubmittableAssignment(db, course.id, fields.assignmentId);
   const submittedAt = new Date().toISOString();
   const row: HomeworkRow = {
     id: createTimeOrderedId(),
@@ -183,10 +247,12 @@ export async function submitHomework(
     mime_type: file.mimeType,
     comment: fields.comment.trim(),
     submitted_at: submittedAt,
-    is_late: isLateSubmission(course.homework_due_at, submittedAt) ? 1 : 0,
+    is_late: isLateSubmission(assignment.due_at, submittedAt) ? 1 : 0,
     grade: null,
     feedback: null,
     graded_at: null,
+    assignment_id: assignment.id,
+    points: null,
   };
   await db.transaction().execute(async (trx) => {
     await lockQuotaOwners(trx, userId, course.id);
@@ -238,7 +304,7 @@ export async function listOwnHomework(
   courseId: string,
 ): Promise<Homework[]> {
   await assertEnrolled(db, userId, courseId);
-  return (await findOwnHomework(db, userId, courseId)).map(toHomework);
+  return withHistory(db, await findOwnHomework(db, userId, courseId));
 }
 
 /** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
@@ -249,7 +315,9 @@ export async function listUsersWithHomework(
 ): Promise<UserWithHomework[]> {
   await getAuthoredCourse(db, user, courseId);
   const users = new Map<string, UserWithHomework>();
-  for (const row of await findEnrolledSubmitterHomework(db, courseId)) {
+  const rows = await findEnrolledSubmitterHomework(db, courseId);
+  const json = new Map((await withHistory(db, rows)).map((homework) => [homework._id, homework]));
+  for (const row of rows) {
     let submitter = users.get(row.user_id);
     if (!submitter) {
       submitter = {
@@ -261,7 +329,7 @@ export async function listUsersWithHomework(
       };
       users.set(row.user_id, submitter);
     }
-    submitter.homework.push(toHomework(row));
+    submitter.homework.push(json.get(row.id)!);
   }
   return [...users.values()];
 }
@@ -294,6 +362,16 @@ export async function openHomeworkFile(
   }
 }
 
+/** A grade's points (0 to the assignment's maxPoints, '9,5' = '9.5'), else 400 naming the range. */
+function assertPoints(grade: string, maxPoints: number): number {
+  const points = parsePoints(grade, maxPoints);
+  if (points === null) {
+    const message = messages.gradePointsInvalid(maxPoints);
+    throw new AppError('BAD_REQUEST', message, { grade: message });
+  }
+  return points;
+}
+
 /** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
 export async function gradeHomework(
   db: Db,
@@ -305,9 +383,11 @@ export async function gradeHomework(
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   assertCourseAuthor(user, row.course_author_id);
   if (row.grade !== null) throw new AppError('CONFLICT', messages.alreadyGraded);
+  const points = assertPoints(input.grade, Number(row.max_points));
   const feedback = input.feedback.trim();
   const graded = await setGradeIfUngraded(db, homeworkId, {
     grade: input.grade.trim(),
+    points,
     feedback: feedback === '' ? null : feedback,
     graded_at: new Date().toISOString(),
   });
@@ -320,6 +400,100 @@ export async function gradeHomework(
   const updated = await findHomeworkById(db, homeworkId);
   if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
   return toHomework(updated);
+}
+
+/**
+ * A deliberate change of a grade (docs/decisions.md, "a graded submission
+ * is locked"): the author gives new points with a reason; the grade it
+ * replaces is kept in the submission's gradeHistory, which its student
+ * sees. 409 for an ungraded submission (grade it first) and for a regrade
+ * that lost a race with another.
+ */
+export async function regradeHomework(
+  db: Db,
+  user: Requester,
+  homeworkId: string,
+  input: RegradeBody,
+): Promise<Homework> {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  assertCourseAuthor(user, row.course_author_id);
+  if (row.grade === null || row.graded_at === null)
+    throw new AppError('CONFLICT', messages.regradeNotGraded);
+  const points = assertPoints(input.grade, Number(row.max_points));
+  const feedback = input.feedback === undefined ? row.feedback : input.feedback.trim() || null;
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await insertGradeHistory(trx, {
+      id: createTimeOrderedId(),
+      homework_id: row.id,
+      grade: row.grade!,
+      points: row.points,
+      feedback: row.feedback,
+      graded_at: row.graded_at,
+      reason: input.reason,
+      replaced_at: now,
+    });
+    const replaced = await replaceGradeIfUnchanged(trx, row.id, row.graded_at!, {
+      grade: input.grade.trim(),
+      points,
+      feedback,
+      graded_at: now,
+    });
+    if (!replaced) throw new AppError('CONFLICT', messages.regradeRaced);
+  });
+  const updated = await findHomeworkById(db, homeworkId);
+  if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  return (await withHistory(db, [updated]))[0]!;
+}
+
+// ---------------------------------------------------------------- comments
+
+/** The submission, for its submitter or the course's author (403 anyone else, 404 unknown). */
+async function getDiscussableHomework(db: Db, user: Requester, homeworkId: string) {
+  const row = await findHomeworkById(db, homeworkId);
+  if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
+  if (row.user_id !== user._id && !isCourseAuthor(user, row.course_author_id))
+    throw new AppError('FORBIDDEN', messages.forbidden);
+  return row;
+}
+
+function toComment(row: CommentRow): HomeworkComment {
+  return {
+    _id: row.id,
+    homeworkId: row.homework_id,
+    author: { _id: row.author_id, username: row.username },
+    body: row.body,
+    createdAt: row.created_at,
+  };
+}
+
+/** The private thread of a submission between its student and the course's author, oldest first. */
+export async function listComments(
+  db: Db,
+  user: Requester,
+  homeworkId: string,
+): Promise<HomeworkComment[]> {
+  await getDiscussableHomework(db, user, homeworkId);
+  return (await findComments(db, homeworkId)).map(toComment);
+}
+
+export async function addComment(
+  db: Db,
+  user: Requester & { username: string },
+  homeworkId: string,
+  body: string,
+): Promise<HomeworkComment> {
+  await getDiscussableHomework(db, user, homeworkId);
+  const row = {
+    id: createTimeOrderedId(),
+    homework_id: homeworkId,
+    author_id: user._id,
+    body,
+    created_at: new Date().toISOString(),
+  };
+  await insertComment(db, row);
+  return toComment({ ...row, username: user.username });
 }
 
 // ---------------------------------------------------------------- exports
@@ -357,8 +531,9 @@ export interface HomeworkArchive {
 
 /**
  * Every submission of a course as one zip, streamed: entries are
- * `<student>/<file name>`, both sanitised (no '/' or '..') and made unique
- * (two students of one name get 'Name (2)'; a resubmitted 'hw.pdf' becomes
+ * `<assignment>/<student>/<file name>` (assignments in outline order), each
+ * segment sanitised (no '/' or '..') and made unique (two assignments or
+ * two students of one name get 'Name (2)'; a resubmitted 'hw.pdf' becomes
  * 'hw (2).pdf'). Files are opened one at a time, as the archive reaches them.
  */
 export async function createHomeworkArchive(
@@ -370,19 +545,38 @@ export async function createHomeworkArchive(
 ): Promise<HomeworkArchive> {
   const course = await getAuthoredCourse(db, user, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
+  const assignments = await findCourseAssignments(db, courseId);
+  const order = new Map(assignments.map((a, index) => [a.id, index]));
+  // Stable: within an assignment, students keep byStudent's order.
+  rows.sort((a, b) => (order.get(a.assignment_id) ?? 0) - (order.get(b.assignment_id) ?? 0));
   const zip = new yazl.ZipFile();
-  const folders = new Map<string, { name: string; files: Set<string> }>();
-  const takenFolders = new Set<string>();
+  const takenAssignments = new Set<string>();
+  const assignmentFolders = new Map<
+    string,
+    {
+      name: string;
+      students: Map<string, { name: string; files: Set<string> }>;
+      taken: Set<string>;
+    }
+  >();
+  for (const assignment of assignments)
+    assignmentFolders.set(assignment.id, {
+      name: uniqueName(sanitizeArchiveSegment(assignment.title, 'assignment'), takenAssignments),
+      students: new Map(),
+      taken: new Set(),
+    });
   for (const row of rows) {
-    let folder = folders.get(row.user_id);
+    const assignmentFolder = assignmentFolders.get(row.assignment_id);
+    if (!assignmentFolder) continue;
+    let folder = assignmentFolder.students.get(row.user_id);
     if (!folder) {
       folder = {
-        name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), takenFolders),
+        name: uniqueName(sanitizeArchiveSegment(row.username, 'student'), assignmentFolder.taken),
         files: new Set(),
       };
-      folders.set(row.user_id, folder);
+      assignmentFolder.students.set(row.user_id, folder);
     }
-    const entry = `${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
+    const entry = `${assignmentFolder.name}/${folder.name}/${uniqueName(sanitizeArchiveSegment(handedOutName(row), 'file'), folder.files)}`;
     zip.addReadStreamLazy(
       entry,
       { mtime: new Date(row.submitted_at), compress: COMPRESSIBLE_TYPES.has(row.mime_type) },

@@ -45,6 +45,7 @@ export function makeHomework(overrides: Partial<Homework> = {}): Homework {
   return {
     _id: 'h1',
     courseId: 'c1',
+    assignmentId: 'a1',
     userId: student._id,
     fileName: 'words.py',
     size: 2048,
@@ -53,8 +54,10 @@ export function makeHomework(overrides: Partial<Homework> = {}): Homework {
     submittedAt: '2025-05-01T10:00:00.000Z',
     isLate: false,
     grade: null,
+    points: null,
     feedback: null,
     gradedAt: null,
+    gradeHistory: [],
     ...overrides,
   };
 }

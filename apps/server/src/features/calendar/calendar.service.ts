@@ -1,0 +1,61 @@
+/**
+ * The private calendar feed: a secret address per
+ * user whose iCalendar lists the due dates of the published assignments
+ * in their courses (enrolled, and written while a teacher). Only the
+ * token's SHA-256 is stored (as for sessions); a new address revokes the
+ * old one.
+ */
+import { randomBytes } from 'node:crypto';
+import { API, API_BASE, documentToText, messages, type LessonDocument } from '@urok/contract';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import { hashToken } from '../auth/auth.service.ts';
+import { writeCalendar } from './ical.ts';
+import {
+  deleteFeed,
+  findAuthoredCalendarAssignments,
+  findEnrolledCalendarAssignments,
+  findFeedHolder,
+  replaceFeed,
+} from './calendar.repository.ts';
+
+/** A DESCRIPTION longer than this is cut: a calendar shows a summary, the course page the rest. */
+const DESCRIPTION_MAX = 2000;
+/** The token's shape, checked before any query (base64url of 32 random bytes). */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** A new feed address for the user at `origin`; the earlier one stops working. */
+export async function createFeed(db: Db, userId: string, origin: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await replaceFeed(db, userId, hashToken(token), new Date().toISOString());
+  return `${origin}${API_BASE}${API.calendarIcs(token)}`;
+}
+
+export async function revokeFeed(db: Db, userId: string): Promise<void> {
+  await deleteFeed(db, userId);
+}
+
+/** The iCalendar of the feed `token`; 404 for an unknown or revoked one. */
+export async function renderFeed(db: Db, token: string, now = new Date()): Promise<string> {
+  const holder = TOKEN_PATTERN.test(token) ? await findFeedHolder(db, hashToken(token)) : undefined;
+  if (!holder) throw new AppError('NOT_FOUND', messages.calendarFeedNotFound);
+  const rows = [
+    ...(await findEnrolledCalendarAssignments(db, holder.id)),
+    ...(Number(holder.is_admin) === 1 ? await findAuthoredCalendarAssignments(db, holder.id) : []),
+  ];
+  const seen = new Set<string>();
+  const events = rows
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .sort((a, b) => a.due_at.localeCompare(b.due_at) || a.id.localeCompare(b.id))
+    .map((row) => {
+      const text = documentToText(JSON.parse(row.instructions) as LessonDocument);
+      return {
+        uid: `${row.id}@urok`,
+        start: row.due_at,
+        summary: `${row.title} — ${row.course_title}`,
+        description: text.length > DESCRIPTION_MAX ? `${text.slice(0, DESCRIPTION_MAX)}…` : text,
+        lastModified: row.updated_at,
+      };
+    });
+  return writeCalendar(messages.calendarName, events, now);
+}

@@ -1,0 +1,53 @@
+import type { Db, HomeworkTable } from '../../db/database.ts';
+
+export type GradeRow = Pick<
+  HomeworkTable,
+  'id' | 'user_id' | 'assignment_id' | 'grade' | 'points' | 'feedback' | 'is_late' | 'submitted_at'
+>;
+
+const GRADE_COLUMNS = [
+  'id',
+  'user_id',
+  'assignment_id',
+  'grade',
+  'points',
+  'feedback',
+  'is_late',
+  'submitted_at',
+] as const;
+
+/** The course's enrolled students: enrollments_course_user. */
+export function findEnrolledStudents(
+  db: Db,
+  courseId: string,
+): Promise<{ id: string; username: string }[]> {
+  return db
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.user_id')
+    .select(['users.id', 'users.username'])
+    .where('enrollments.course_id', '=', courseId)
+    .execute();
+}
+
+/** Every submission to a course, oldest first, without files: homework_course_user_submitted. */
+export function findCourseGradeRows(db: Db, courseId: string): Promise<GradeRow[]> {
+  return db
+    .selectFrom('homework')
+    .select(GRADE_COLUMNS)
+    .where('course_id', '=', courseId)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** One student's submissions to a course, oldest first: homework_user_course_submitted. */
+export function findUserGradeRows(db: Db, userId: string, courseId: string): Promise<GradeRow[]> {
+  return db
+    .selectFrom('homework')
+    .select(GRADE_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('course_id', '=', courseId)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
+import type { AppInstance } from '../../app.ts';
+import { attachmentDisposition } from '../../lib/file-names.ts';
+import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { binarySchema } from '../../plugins/docs.ts';
+import { errorResponses } from '../../plugins/errors.ts';
+import { createGradebookCsv, getGradebook, getUserGrades } from './gradebook.service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+
+export async function gradebookRoutes(app: AppInstance): Promise<void> {
+  app.get(
+    '/courses/:id/gradebook',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['assignments'],
+        summary:
+          "The course's gradebook: every enrolled student × every published assignment, with each student's percent (the author)",
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: gradebookSchema.describe('The gradebook'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => getGradebook(app.db, getCurrentUser(request), request.params.id),
+  );
+
+  app.get(
+    '/courses/:id/gradebook.csv',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['assignments'],
+        summary: 'The gradebook as CSV, every cell quoted (the author)',
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: {
+            description: 'UTF-8 CSV with a byte order mark',
+            content: { 'text/csv': { schema: binarySchema('UTF-8 CSV with a byte order mark') } },
+          },
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await createGradebookCsv(app.db, getCurrentUser(request), request.params.id);
+      return reply
+        .headers({
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': attachmentDisposition(csv.fileName),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+        })
+        .send(csv.content);
+    },
+  );
+
+  app.get(
+    '/user/:id/grades',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['assignments'],
+        summary:
+          "A student's grades: every enrolled course, every published assignment, points, feedback and percent (that user only)",
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: userGradesSchema.describe('The grades'),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request) => getUserGrades(app.db, getCurrentUser(request), request.params.id),
+  );
+}

@@ -1,0 +1,191 @@
+/**
+ * The gradebook: students × published assignments
+ * for the course's author, as JSON and as CSV, and a student's own grades
+ * in every course. What counts for a cell (docs/decisions.md, "the
+ * gradebook"): the latest graded submission, else the latest one; a
+ * student's percent is their points over the maxPoints of the assignments
+ * with points, × 100.
+ */
+import { messages } from '@urok/contract';
+import type { Gradebook, GradebookCell, GradebookStatus, UserGrades } from '@urok/contract/schemas';
+import { AppError } from '../../app-error.ts';
+import type { Db } from '../../db/database.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { sanitizeFileName } from '../../lib/file-names.ts';
+import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
+import {
+  findCourseAssignments,
+  type AssignmentRow,
+} from '../assignments/assignments.repository.ts';
+import { findCourseById, findEnrolledCourses } from '../courses/courses.repository.ts';
+import {
+  findCourseGradeRows,
+  findEnrolledStudents,
+  findUserGradeRows,
+  type GradeRow,
+} from './gradebook.repository.ts';
+
+const collator = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
+
+/** The cell of one student and one assignment, from their submissions to it, oldest first. */
+function cellOf(rows: readonly GradeRow[]): GradebookCell & { feedback: string | null } {
+  const graded = rows.filter((row) => row.grade !== null).at(-1);
+  const counted = graded ?? rows.at(-1);
+  if (!counted)
+    return { status: 'missing', points: null, grade: null, homeworkId: null, feedback: null };
+  const status: GradebookStatus = graded
+    ? 'graded'
+    : Number(counted.is_late) === 1
+      ? 'late'
+      : 'submitted';
+  return {
+    status,
+    points: counted.points === null ? null : Number(counted.points),
+    grade: counted.grade,
+    homeworkId: counted.id,
+    feedback: counted.feedback,
+  };
+}
+
+/** Points over the maxPoints of the assignments with points, × 100 with one decimal; null when none. */
+function percentOf(cells: { points: number | null; maxPoints: number }[]): number | null {
+  const counted = cells.filter((cell) => cell.points !== null);
+  const max = counted.reduce((sum, cell) => sum + cell.maxPoints, 0);
+  if (max === 0) return null;
+  const points = counted.reduce((sum, cell) => sum + cell.points!, 0);
+  return Math.round((points / max) * 1000) / 10;
+}
+
+function published(assignments: AssignmentRow[]): AssignmentRow[] {
+  return assignments.filter((assignment) => Number(assignment.published) === 1);
+}
+
+/** Submissions grouped by student, then by assignment (order kept). */
+function group(rows: readonly GradeRow[]): Map<string, Map<string, GradeRow[]>> {
+  const byUser = new Map<string, Map<string, GradeRow[]>>();
+  for (const row of rows) {
+    const byAssignment = byUser.get(row.user_id) ?? new Map<string, GradeRow[]>();
+    const list = byAssignment.get(row.assignment_id) ?? [];
+    list.push(row);
+    byAssignment.set(row.assignment_id, list);
+    byUser.set(row.user_id, byAssignment);
+  }
+  return byUser;
+}
+
+async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
+  const course = await findCourseById(db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', messages.courseNotFound);
+  assertCourseAuthor(user, course.author_id);
+  return course;
+}
+
+export async function getGradebook(db: Db, user: Requester, courseId: string): Promise<Gradebook> {
+  await getAuthoredCourse(db, user, courseId);
+  const [assignments, students, rows] = await Promise.all([
+    findCourseAssignments(db, courseId).then(published),
+    findEnrolledStudents(db, courseId),
+    findCourseGradeRows(db, courseId),
+  ]);
+  const byUser = group(rows);
+  return {
+    assignments: assignments.map((a) => ({
+      _id: a.id,
+      title: a.title,
+      maxPoints: Number(a.max_points),
+      dueAt: a.due_at,
+    })),
+    students: students
+      .sort((a, b) => collator.compare(a.username, b.username) || a.id.localeCompare(b.id))
+      .map((student) => {
+        const cells: Record<string, GradebookCell> = {};
+        const scored: { points: number | null; maxPoints: number }[] = [];
+        for (const assignment of assignments) {
+          const { feedback: _feedback, ...cell } = cellOf(
+            byUser.get(student.id)?.get(assignment.id) ?? [],
+          );
+          cells[assignment.id] = cell;
+          scored.push({ points: cell.points, maxPoints: Number(assignment.max_points) });
+        }
+        return { _id: student.id, username: student.username, cells, percent: percentOf(scored) };
+      }),
+  };
+}
+
+const STATUS_TEXT: Record<Exclude<GradebookStatus, 'graded'>, string> = {
+  missing: messages.gradebookStatusMissing,
+  submitted: messages.gradebookStatusSubmitted,
+  late: messages.gradebookStatusLate,
+};
+
+export interface GradebookCsv {
+  content: Buffer;
+  fileName: string;
+}
+
+/**
+ * The gradebook as CSV (lib/csv.ts: every cell quoted, formula-looking
+ * cells neutralised): a row per student, a column per assignment holding
+ * the grade as given, or what is missing; then the percent.
+ */
+export async function createGradebookCsv(
+  db: Db,
+  user: Requester,
+  courseId: string,
+): Promise<GradebookCsv> {
+  const course = await getAuthoredCourse(db, user, courseId);
+  const gradebook = await getGradebook(db, user, courseId);
+  const csv = toCsv([
+    [
+      messages.csvStudent,
+      ...gradebook.assignments.map((a) => `${a.title} (${a.maxPoints})`),
+      messages.gradebookPercent,
+    ],
+    ...gradebook.students.map((student) => [
+      student.username,
+      ...gradebook.assignments.map((a) => {
+        const cell = student.cells[a._id]!;
+        return cell.status === 'graded' ? cell.grade : STATUS_TEXT[cell.status];
+      }),
+      student.percent === null ? '' : String(student.percent).replace('.', ','),
+    ]),
+  ]);
+  return {
+    content: Buffer.from(csv, 'utf8'),
+    fileName: sanitizeFileName(
+      `${course.title} — ${messages.gradebookFileSuffix}.csv`,
+      'gradebook.csv',
+    ),
+  };
+}
+
+/** A student's grades in every course they are enrolled in (only they may ask). */
+export async function getUserGrades(db: Db, user: Requester, userId: string): Promise<UserGrades> {
+  if (user._id !== userId) throw new AppError('FORBIDDEN', messages.forbidden);
+  const courses = await findEnrolledCourses(db, userId);
+  const result: UserGrades['courses'] = [];
+  for (const course of courses) {
+    const [assignments, rows] = await Promise.all([
+      findCourseAssignments(db, course.id).then(published),
+      findUserGradeRows(db, userId, course.id),
+    ]);
+    const byAssignment = group(rows).get(userId) ?? new Map<string, GradeRow[]>();
+    const items = assignments.map((a) => {
+      const { homeworkId: _homeworkId, ...cell } = cellOf(byAssignment.get(a.id) ?? []);
+      return {
+        _id: a.id,
+        title: a.title,
+        maxPoints: Number(a.max_points),
+        dueAt: a.due_at,
+        ...cell,
+      };
+    });
+    result.push({
+      _id: course.id,
+      title: course.title,
+      percent: percentOf(items),
+      assignments: items,
+    });
+  }
+  return { courses: result };
+}
