@@ -42,6 +42,7 @@ export const contentMessages = {
   videoTooLarge: 'Відео завелике.',
   videoTypeUnsupported: 'Відео має бути у форматі MP4 або WebM.',
   rangeNotSatisfiable: 'Запитаний діапазон файлу недоступний.',
+  mediaLinkInvalid: 'Посилання на файл недійсне або застаріло: відкрийте урок ще раз.',
 
   // Completion and progress
   lessonCompletionNotEnrolled: 'Позначати уроки можуть лише студенти, записані на курс.',

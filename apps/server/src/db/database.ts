@@ -143,6 +143,12 @@ export interface LessonCompletionsTable {
   lesson_id: string;
   completed_at: string;
 }
+
+/** One row (id 1): the key of signed media links (lib/media-urls.ts), made by migration 0009. */
+export interface MediaSigningKeyTable {
+  id: number;
+  secret: string;
+}
 // ---- end of course content section ----
 
 export interface Database {
@@ -158,6 +164,7 @@ export interface Database {
   lessons: LessonsTable;
   lesson_attachments: LessonAttachmentsTable;
   lesson_completions: LessonCompletionsTable;
+  media_signing_key: MediaSigningKeyTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import * as m0005 from './0005-course-search.ts';
 import * as m0006 from './0006-session-expiry.ts';
 import * as m0007 from './0007-application-grants.ts';
 import * as m0008 from './0008-course-content.ts';
+import * as m0009 from './0009-media-signing-key.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-session-expiry': m0006,
   '0007-application-grants': m0007,
   '0008-course-content': m0008,
+  '0009-media-signing-key': m0009,
 };
