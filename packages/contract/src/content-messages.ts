@@ -46,4 +46,28 @@ export const contentMessages = {
 
   // Completion and progress
   lessonCompletionNotEnrolled: 'Позначати уроки можуть лише студенти, записані на курс.',
+
+  // Web pages of course content: the outline, the lesson page
+  outlineHeading: 'Програма курсу',
+  outlineEmpty: 'У курсі ще немає опублікованих уроків.',
+  outlineLoadFailed: 'Не вдалося завантажити програму курсу.',
+  outlineCompleted: 'пройдено',
+  outlineDraft: 'Чернетка',
+  progressLabel: (completed: number, total: number) => `Пройдено ${completed} з ${total} уроків`,
+  lessonLoadFailed: 'Не вдалося завантажити урок.',
+  lessonBackToCourse: 'До курсу',
+  lessonVideoHeading: 'Відео',
+  lessonVideoTitle: (title: string) => `Відео уроку «${title}»`,
+  lessonAttachmentsHeading: 'Матеріали уроку',
+  lessonDownload: (fileName: string) => `Завантажити «${fileName}»`,
+  lessonMarkDone: 'Позначити як пройдене',
+  lessonMarkUndone: 'Зняти позначку',
+  lessonDone: 'Урок пройдено',
+  lessonCompletionFailed: 'Не вдалося зберегти позначку. Спробуйте ще раз.',
+  lessonPrevious: 'Попередній урок',
+  lessonNext: 'Наступний урок',
+  lessonNavigation: 'Уроки курсу',
+  lessonImageMissing: 'Зображення недоступне',
+  syllabusSignIn: 'Увійти, щоб записатися',
+  syllabusSignInHint: 'Увійдіть і запишіться на курс, щоб відкрити уроки.',
 } as const;

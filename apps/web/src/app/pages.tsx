@@ -94,3 +94,14 @@ export const CourseGridPage = coursePage(() =>
 export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );
+
+// Course content (DESIGN.md section 8)
+export const LessonPage = lazyPage(() =>
+  import('../features/content/lesson-page').then((m) => ({ default: m.LessonPage })),
+);
+export const CourseOutline = lazyPage(() =>
+  import('../features/content/course-outline').then((m) => ({ default: m.CourseOutline })),
+);
+export const PublicCoursePage = lazyPage(() =>
+  import('../features/content/public-course-page').then((m) => ({ default: m.PublicCoursePage })),
+);

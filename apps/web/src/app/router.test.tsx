@@ -110,6 +110,10 @@ describe.each(['student', 'teacher'] as const)('%s table', (table) => {
     expect(pageOf(table, '/mycourse-details/abc123').element).toBe(Pages.MyCourseDetailsPage);
   });
 
+  it('/mycourse-details/:id/lessons/:lessonId is the lesson page', () => {
+    expect(pageOf(table, '/mycourse-details/c1/lessons/l1').element).toBe(Pages.LessonPage);
+  });
+
   it('the signed-in landing pages /course-details:1,2,4,5,6,7 exist', () => {
     expect(SIGNED_IN_LANDING_IDS).toEqual([1, 2, 4, 5, 6, 7]);
     for (const id of SIGNED_IN_LANDING_IDS) {
@@ -133,6 +137,13 @@ describe.each(['student', 'teacher'] as const)('%s table', (table) => {
     '/anything',
   ])('%s redirects to /my-courselist', (path) => {
     expect(resolve(table, path)).toEqual({ redirect: '/my-courselist' });
+  });
+});
+
+describe('course content signed out', () => {
+  it('/mycourse-details/:id is the public course page (its syllabus); a lesson is not', () => {
+    expect(pageOf('signedOut', '/mycourse-details/c1').element).toBe(Pages.PublicCoursePage);
+    expect(resolve('signedOut', '/mycourse-details/c1/lessons/l1')).toEqual({ redirect: '/start' });
   });
 });
 

@@ -39,6 +39,8 @@ const signedOutRoutes: RouteObject[] = [
       { path: ROUTES.futureTeacher, element: <Pages.FutureTeacherPage /> },
       { path: ROUTES.donate, element: <Pages.DonatePage /> },
       ...landingRoutes(PUBLIC_LANDING_IDS, 'public'),
+      // A course's public page: its description and syllabus (DESIGN.md section 8).
+      { path: ROUTES.myCourseDetails(':id'), element: <Pages.PublicCoursePage /> },
     ],
   },
   { path: '*', element: redirectTo(ROUTES.start) },
@@ -54,6 +56,14 @@ function SignedInFutureTeacherPage() {
       }
     />
   );
+}
+
+/** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
+function outlineFor(role: 'student' | 'teacher') {
+  return function renderOutline(courseId: string, enrolled: boolean) {
+    const view = role === 'teacher' ? 'author' : enrolled ? 'student' : 'syllabus';
+    return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
+  };
 }
 
 function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
@@ -75,7 +85,16 @@ function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
         { path: ROUTES.demoCourse(':id'), element: <Pages.DemoCoursePage /> },
         {
           path: ROUTES.myCourseDetails(':id'),
-          element: <Pages.MyCourseDetailsPage scope={isTeacher ? 'created' : 'enrolled'} />,
+          element: (
+            <Pages.MyCourseDetailsPage
+              scope={isTeacher ? 'created' : 'enrolled'}
+              renderOutline={outlineFor(role)}
+            />
+          ),
+        },
+        {
+          path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId`,
+          element: <Pages.LessonPage viewer={role} />,
         },
         { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
         { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
