@@ -105,3 +105,6 @@ export const CourseOutline = lazyPage(() =>
 export const PublicCoursePage = lazyPage(() =>
   import('../features/content/public-course-page').then((m) => ({ default: m.PublicCoursePage })),
 );
+export const OutlineEditor = lazyPage(() =>
+  import('../features/content/outline-editor').then((m) => ({ default: m.OutlineEditor })),
+);

@@ -61,7 +61,8 @@ function SignedInFutureTeacherPage() {
 /** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
 function outlineFor(role: 'student' | 'teacher') {
   return function renderOutline(courseId: string, enrolled: boolean) {
-    const view = role === 'teacher' ? 'author' : enrolled ? 'student' : 'syllabus';
+    if (role === 'teacher') return <Pages.OutlineEditor key={courseId} courseId={courseId} />;
+    const view = enrolled ? 'student' : 'syllabus';
     return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
   };
 }

@@ -2,7 +2,7 @@
  * The API calls of course content (DESIGN.md section 8). No slice: each page
  * keeps what it loaded (app-thunk.ts), as no other page shares it.
  */
-import { API, messages, type Course } from '@urok/contract';
+import { API, EMPTY_DOCUMENT, messages, type Course } from '@urok/contract';
 import type { Lesson, Outline, StudentProgress } from '@urok/contract/schemas';
 import { toApiFailure } from '../../lib/api-error';
 import { createServiceThunk } from '../../lib/app-thunk';
@@ -69,6 +69,69 @@ export const fetchPublicCourse = createServiceThunk(
       return data.course;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.courseNotFound));
+    }
+  },
+);
+
+/** Turns an outline into the PUT courses/{id}/outline body (every section and item, in order). */
+export function outlineBody(outline: Outline) {
+  return {
+    sections: outline.sections.map((section) => ({
+      _id: section._id,
+      items: section.items.map((item) => ({ kind: item.kind, _id: item._id })),
+    })),
+  };
+}
+
+/** One author's change of the outline; each resolves to the outline as it now is. */
+export type OutlineChange =
+  | { kind: 'reorder'; outline: Outline }
+  | { kind: 'addSection'; title: string }
+  | { kind: 'renameSection'; sectionId: string; title: string }
+  | { kind: 'deleteSection'; sectionId: string }
+  | { kind: 'addLesson'; sectionId: string; title: string }
+  | { kind: 'publish'; lessonId: string; published: boolean };
+
+/** Applies one change (author) and reads the outline again, so the page shows the server's truth. */
+export const changeOutline = createServiceThunk(
+  'content/changeOutline',
+  async (
+    { courseId, change }: { courseId: string; change: OutlineChange },
+    { extra, rejectWithValue },
+  ) => {
+    try {
+      switch (change.kind) {
+        case 'reorder': {
+          const { data } = await extra.http.put<Outline>(
+            API.outline(courseId),
+            outlineBody(change.outline),
+          );
+          return data;
+        }
+        case 'addSection':
+          await extra.http.post(API.sections(courseId), { title: change.title });
+          break;
+        case 'renameSection':
+          await extra.http.put(API.section(change.sectionId), { title: change.title });
+          break;
+        case 'deleteSection':
+          await extra.http.delete(API.section(change.sectionId));
+          break;
+        case 'addLesson':
+          await extra.http.post(API.lessons(courseId), {
+            sectionId: change.sectionId,
+            title: change.title,
+            body: EMPTY_DOCUMENT,
+          });
+          break;
+        case 'publish':
+          await extra.http.put(API.lesson(change.lessonId), { published: change.published });
+          break;
+      }
+      const { data } = await extra.http.get<Outline>(API.outline(courseId));
+      return data;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, messages.editorFailed));
     }
   },
 );
