@@ -64,6 +64,7 @@ async function createCourse(request: APIRequestContext, headers: Record<string, 
 test('a teacher builds a lesson, a student learns it, a visitor sees the syllabus', async ({
   browser,
   request,
+  allowConsoleError,
 }, testInfo) => {
   test.setTimeout(180_000);
   const session = await apiSession(request, teacher);
@@ -88,50 +89,85 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     lessonId = outline.sections[1].items[0]._id;
   });
 
-  await test.step('its text, a file and a video are stored', async () => {
+  await test.step('the teacher writes the lesson in the editor, with a file and a video', async () => {
+    await teacherPage.getByRole('link', { name: 'Сода й оцет' }).click();
+    await expect(teacherPage).toHaveURL(new RegExp(`/lessons/${lessonId}/edit$`));
+    const text = teacherPage.getByRole('textbox', { name: 'Текст уроку' });
+    await text.click();
+    await teacherPage.getByRole('button', { name: 'Заголовок 2' }).click();
+    await teacherPage.keyboard.type('Що потрібно');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.getByRole('button', { name: 'Маркований список' }).click();
+    await teacherPage.keyboard.type('Харчова сода');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.keyboard.type('Столовий оцет');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.keyboard.type('Докладніше про реакцію');
+    await teacherPage.keyboard.press('Shift+Home');
+    await teacherPage
+      .getByLabel('Адреса посилання (https://… або mailto:…)')
+      .fill('https://uk.wikipedia.org/wiki/Сода');
+    await teacherPage.getByRole('button', { name: 'Додати посилання' }).click();
+    await expect(teacherPage.getByTestId('save-status')).toHaveText('Усі зміни збережено.');
+
+    await teacherPage.getByLabel('Додати файл').setInputFiles({
+      name: 'Конспект.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await expect(teacherPage.getByRole('link', { name: 'Конспект.pdf' })).toBeVisible();
     const webm = await recordWebm(teacherPage);
-    const video = await request.put(`/api/lessons/${lessonId}/video`, {
-      headers: session.headers,
-      multipart: { file: { name: 'дослід.webm', mimeType: 'video/webm', buffer: webm } },
+    await teacherPage.getByLabel('Завантажити відео (MP4 або WebM)').setInputFiles({
+      name: 'дослід.webm',
+      mimeType: 'video/webm',
+      buffer: webm,
     });
-    expect(video.status()).toBe(200);
-    const file = await request.post(`/api/lessons/${lessonId}/attachments`, {
-      headers: session.headers,
-      multipart: { file: { name: 'Конспект.pdf', mimeType: 'application/pdf', buffer: PDF } },
+    await expect(teacherPage.getByText('Завантажене відео: дослід.webm')).toBeVisible();
+    await waitForSettledPage(teacherPage);
+    await expectNoSeriousViolations(teacherPage, testInfo, 'the lesson editor');
+
+    const lesson = (
+      await (await request.get(`/api/lessons/${lessonId}`, { headers: session.headers })).json()
+    ).lesson;
+    const saved = JSON.stringify(lesson.body);
+    expect(saved).toContain('"level":2');
+    expect(saved).toContain('bulletList');
+    expect(saved).toContain('"href":"https://uk.wikipedia.org/wiki/Сода"');
+  });
+
+  await test.step('a failed save is shown, survives a reload and is retried', async () => {
+    allowConsoleError(/status of 503/);
+    await teacherPage.route(`**/api/lessons/${lessonId}`, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 503, json: { message: 'Сервер недоступний.' } })
+        : route.fallback(),
+    );
+    const text = teacherPage.getByRole('textbox', { name: 'Текст уроку' });
+    await text.click();
+    await teacherPage.keyboard.press('Control+End');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.keyboard.type('Обережно з оцтом!');
+    await expect(teacherPage.getByTestId('save-status')).toContainText('Не вдалося зберегти');
+    await teacherPage.reload();
+    await expect(teacherPage.getByRole('textbox', { name: 'Текст уроку' })).toContainText(
+      'Обережно з оцтом!',
+    );
+    await expect(teacherPage.getByTestId('save-status')).toContainText(
+      'Відновлено незбережені зміни',
+    );
+    await teacherPage.unroute(`**/api/lessons/${lessonId}`);
+    await expect(teacherPage.getByTestId('save-status')).toHaveText('Усі зміни збережено.', {
+      timeout: 15_000,
     });
-    expect(file.status()).toBe(201);
-    const body = {
-      type: 'doc',
-      content: [
-        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Що потрібно' }] },
-        {
-          type: 'bulletList',
-          content: ['Харчова сода', 'Столовий оцет'].map((text) => ({
-            type: 'listItem',
-            content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
-          })),
-        },
-        {
-          type: 'paragraph',
-          content: [
-            {
-              type: 'text',
-              text: 'Докладніше про реакцію',
-              marks: [{ type: 'link', attrs: { href: 'https://uk.wikipedia.org/wiki/Сода' } }],
-            },
-          ],
-        },
-      ],
-    };
-    const saved = await request.put(`/api/lessons/${lessonId}`, {
-      headers: session.headers,
-      data: { body },
-    });
-    expect(saved.status()).toBe(200);
+    const lesson = (
+      await (await request.get(`/api/lessons/${lessonId}`, { headers: session.headers })).json()
+    ).lesson;
+    expect(JSON.stringify(lesson.body)).toContain('Обережно з оцтом!');
+    await teacherPage.getByRole('link', { name: /До курсу/ }).click();
   });
 
   await test.step('the teacher moves the section first with the keyboard and publishes', async () => {
-    await teacherPage.reload();
     const up = teacherPage.getByRole('button', { name: 'Перемістити «Реакції на кухні» вище' });
     await up.focus();
     await teacherPage.keyboard.press('Enter');

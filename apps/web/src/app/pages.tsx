@@ -108,3 +108,7 @@ export const PublicCoursePage = lazyPage(() =>
 export const OutlineEditor = lazyPage(() =>
   import('../features/content/outline-editor').then((m) => ({ default: m.OutlineEditor })),
 );
+/** The lesson editor: TipTap lives in this chunk only (teacher's route table). */
+export const LessonEditorPage = lazyPage(() =>
+  import('../features/content/lesson-editor-page').then((m) => ({ default: m.LessonEditorPage })),
+);

@@ -61,7 +61,16 @@ function SignedInFutureTeacherPage() {
 /** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
 function outlineFor(role: 'student' | 'teacher') {
   return function renderOutline(courseId: string, enrolled: boolean) {
-    if (role === 'teacher') return <Pages.OutlineEditor key={courseId} courseId={courseId} />;
+    if (role === 'teacher')
+      return (
+        <Pages.OutlineEditor
+          key={courseId}
+          courseId={courseId}
+          editLessonPath={(course, lesson) =>
+            `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
+          }
+        />
+      );
     const view = enrolled ? 'student' : 'syllabus';
     return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
   };
@@ -102,7 +111,15 @@ function signedInRoutes(role: 'student' | 'teacher'): RouteObject[] {
         ...landingRoutes(SIGNED_IN_LANDING_IDS, 'signedIn'),
         { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage audience="signedIn" /> },
         { path: ROUTES.futureTeacher, element: <SignedInFutureTeacherPage /> },
-        ...(isTeacher ? [{ path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> }] : []),
+        ...(isTeacher
+          ? [
+              { path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> },
+              {
+                path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId/edit`,
+                element: <Pages.LessonEditorPage />,
+              },
+            ]
+          : []),
       ],
     },
     { path: '*', element: redirectTo(ROUTES.myCourseList) },
