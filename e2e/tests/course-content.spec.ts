@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
 import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
@@ -43,6 +44,11 @@ async function recordWebm(page: Page): Promise<Buffer> {
   });
   return Buffer.from(base64, 'base64');
 }
+
+const coverPath = path.resolve(
+  import.meta.dirname,
+  '../../apps/server/src/db/demo-covers/physics.jpg',
+);
 
 /** A real (tiny) PDF, so the server's byte check accepts it. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -111,6 +117,18 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     await teacherPage.getByRole('button', { name: 'Додати посилання' }).click();
     await expect(teacherPage.getByTestId('save-status')).toHaveText('Усі зміни збережено.');
 
+    // An image: uploaded as a file of the lesson, shown in the text through its signed link.
+    await text.click();
+    await teacherPage.keyboard.press('Control+End');
+    await teacherPage.keyboard.press('Enter');
+    await teacherPage.getByLabel('Зображення з файлу').setInputFiles(coverPath);
+    const image = text.getByRole('img', { name: 'physics.jpg' });
+    await expect(image).toHaveAttribute('src', /\/api\/attachments\/.+\/file\?u=.+&sig=/);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(teacherPage.getByTestId('save-status')).toHaveText('Усі зміни збережено.');
+
     await teacherPage.getByLabel('Додати файл').setInputFiles({
       name: 'Конспект.pdf',
       mimeType: 'application/pdf',
@@ -134,6 +152,7 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     expect(saved).toContain('"level":2');
     expect(saved).toContain('bulletList');
     expect(saved).toContain('"href":"https://uk.wikipedia.org/wiki/Сода"');
+    expect(saved).toMatch(/"src":"attachment:[^"]+"/);
   });
 
   await test.step('a failed save is shown, survives a reload and is retried', async () => {
@@ -168,6 +187,17 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
   });
 
   await test.step('the teacher moves the section first with the keyboard and publishes', async () => {
+    // A second lesson, dragged with the mouse above the first.
+    await teacherPage
+      .getByLabel('Назва нового уроку в розділі «Реакції на кухні»')
+      .fill('Лимонна кислота');
+    await teacherPage.getByRole('button', { name: 'Додати урок' }).nth(1).click();
+    const items = teacherPage.getByTestId('outline-section').nth(1).getByTestId('outline-item');
+    await expect(items).toHaveCount(2);
+    await items.nth(1).dragTo(items.nth(0));
+    await expect(items.nth(0)).toContainText('Лимонна кислота');
+    await expect(items.nth(1)).toContainText('Сода й оцет');
+
     const up = teacherPage.getByRole('button', { name: 'Перемістити «Реакції на кухні» вище' });
     await up.focus();
     await teacherPage.keyboard.press('Enter');
@@ -183,7 +213,15 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
       await request.get(`/api/courses/${course._id}/outline`, { headers: session.headers })
     ).json();
     expect(outline.sections[0].title).toBe('Реакції на кухні');
-    expect(outline.sections[0].items[0].published).toBe(true);
+    expect(
+      outline.sections[0].items.map((item: { title: string; published: boolean }) => [
+        item.title,
+        item.published,
+      ]),
+    ).toEqual([
+      ['Лимонна кислота', false],
+      ['Сода й оцет', true],
+    ]);
     await waitForSettledPage(teacherPage);
     await expectNoSeriousViolations(teacherPage, testInfo, 'the teacher’s course page');
   });
@@ -217,6 +255,12 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     const link = studentPage.getByRole('link', { name: 'Докладніше про реакцію' });
     await expect(link).toHaveAttribute('href', 'https://uk.wikipedia.org/wiki/Сода');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow');
+
+    const picture = studentPage.getByRole('img', { name: 'physics.jpg' });
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((element: HTMLImageElement) => element.naturalWidth))
+      .toBeGreaterThan(0);
 
     const video = studentPage.locator('video');
     await expect(video).toHaveAttribute('src', /\/api\/lessons\/.+\/video\?u=.+&exp=\d+&sig=/);

@@ -148,6 +148,12 @@ describe('course content signed out', () => {
 });
 
 describe('student and teacher differences', () => {
+  it('the lesson editor exists only for teachers', () => {
+    const editor = '/mycourse-details/c1/lessons/l1/edit';
+    expect(resolve('student', editor)).toEqual({ redirect: '/my-courselist' });
+    expect(pageOf('teacher', editor).element).toBe(Pages.LessonEditorPage);
+  });
+
   it('/courseCreate exists only for teachers', () => {
     expect(resolve('student', '/courseCreate')).toEqual({ redirect: '/my-courselist' });
     expect(pageOf('teacher', '/courseCreate').element).toBe(Pages.CourseCreatePage);
