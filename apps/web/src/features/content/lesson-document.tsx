@@ -162,8 +162,10 @@ function block(node: BlockNode, key: number, imageUrl: ImageUrlOf): ReactNode {
       );
     case 'codeBlock':
       return (
+        // Focusable: a long line scrolls sideways, and the keyboard must reach it too.
         <pre
           key={key}
+          tabIndex={0}
           className="my-3 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-50"
         >
           <code>{(node.content ?? []).map((text) => String(text.text ?? '')).join('')}</code>
