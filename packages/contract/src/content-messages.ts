@@ -86,6 +86,10 @@ export const contentMessages = {
   editorMoveUp: (title: string) => `Перемістити «${title}» вище`,
   editorMoveDown: (title: string) => `Перемістити «${title}» нижче`,
   editorEditLesson: (title: string) => `Редагувати «${title}»`,
+  editorDeleteLesson: (title: string) => `Видалити урок «${title}»`,
+  editorDeleteLessonConfirm: (title: string) =>
+    `Видалити урок «${title}» разом із його файлами, відео й позначками студентів?`,
+  editorDeleteConfirm: 'Видалити',
   editorSaved: 'Збережено.',
   editorFailed: 'Не вдалося зберегти зміни. Спробуйте ще раз.',
   // Web pages of course content: the lesson editor

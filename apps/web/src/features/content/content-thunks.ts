@@ -90,7 +90,8 @@ export type OutlineChange =
   | { kind: 'renameSection'; sectionId: string; title: string }
   | { kind: 'deleteSection'; sectionId: string }
   | { kind: 'addLesson'; sectionId: string; title: string }
-  | { kind: 'publish'; lessonId: string; published: boolean };
+  | { kind: 'publish'; lessonId: string; published: boolean }
+  | { kind: 'deleteLesson'; lessonId: string };
 
 /** Applies one change (author) and reads the outline again, so the page shows the server's truth. */
 export const changeOutline = createServiceThunk(
@@ -126,6 +127,9 @@ export const changeOutline = createServiceThunk(
           break;
         case 'publish':
           await extra.http.put(API.lesson(change.lessonId), { published: change.published });
+          break;
+        case 'deleteLesson':
+          await extra.http.delete(API.lesson(change.lessonId));
           break;
       }
       const { data } = await extra.http.get<Outline>(API.outline(courseId));

@@ -57,6 +57,12 @@ describe('the outline editor', () => {
       [`POST ${API.lessons('c1')}`]: { status: 201, body: {} },
       [`PUT ${API.lesson('a')}`]: { status: 200, body: {} },
       [`DELETE ${API.section('s2')}`]: { status: 409, body: { message: messages.sectionNotEmpty } },
+      [`DELETE ${API.lesson('b')}`]: () => {
+        outline = {
+          sections: [{ ...start.sections[0]!, items: [item('a')] }, start.sections[1]!],
+        } as Outline;
+        return { status: 204 };
+      },
     });
     await renderWithStore(<OutlineEditor courseId="c1" />, { services: api.services });
     return api;
@@ -117,5 +123,24 @@ describe('the outline editor', () => {
     });
     await user.click(screen.getByRole('button', { name: messages.editorDeleteSection('Другий') }));
     expect(screen.getByRole('status').textContent).toBe(messages.sectionNotEmpty);
+  });
+
+  it('deletes a lesson only after a confirmation', async () => {
+    const { calls } = await setup();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: messages.editorDeleteLesson('Урок b') }),
+    );
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: messages.editorCancel }));
+    expect(screen.queryByText(messages.editorDeleteLessonConfirm('Урок b'))).toBeNull();
+    await user.click(screen.getByRole('button', { name: messages.editorDeleteLesson('Урок b') }));
+    expect(screen.getByText(messages.editorDeleteLessonConfirm('Урок b'))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: messages.editorDeleteConfirm }));
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === API.lesson('b'))).toBe(
+      true,
+    );
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.queryByText('Урок b')).toBeNull();
   });
 });

@@ -151,6 +151,7 @@ export function OutlineEditor({
   const [loadFailed, setLoadFailed] = useState(false);
   const [banner, setBanner] = useState<Banner | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
   const dragged = useRef<{ kind: 'item' | 'section'; id: string } | null>(null);
 
   const load = useCallback(async () => {
@@ -350,6 +351,37 @@ export function OutlineEditor({
                     >
                       ↓
                     </Button>
+                    {item.kind === 'lesson' && (
+                      <Button
+                        variant="ghost"
+                        aria-label={messages.editorDeleteLesson(item.title)}
+                        onClick={() => setDeleting(item._id)}
+                      >
+                        ✕
+                      </Button>
+                    )}
+                    {deleting === item._id && (
+                      <div
+                        role="group"
+                        aria-label={messages.editorDeleteLesson(item.title)}
+                        className="flex w-full flex-wrap items-center gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3"
+                      >
+                        <p className="text-sm text-amber-950">
+                          {messages.editorDeleteLessonConfirm(item.title)}
+                        </p>
+                        <Button
+                          onClick={() => {
+                            setDeleting(null);
+                            void apply({ kind: 'deleteLesson', lessonId: item._id });
+                          }}
+                        >
+                          {messages.editorDeleteConfirm}
+                        </Button>
+                        <Button variant="secondary" onClick={() => setDeleting(null)}>
+                          {messages.editorCancel}
+                        </Button>
+                      </div>
+                    )}
                   </li>
                 ))}
               </ul>
