@@ -298,6 +298,13 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     await expect(studentPage.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
   });
 
+  await test.step("the teacher sees the student's progress", async () => {
+    await teacherPage.reload();
+    await expect(
+      teacherPage.getByRole('row', { name: new RegExp(student.username) }),
+    ).toContainText('1 з 1');
+  });
+
   await test.step('a signed-out visitor sees the syllabus, not the lesson', async () => {
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(coursePath);

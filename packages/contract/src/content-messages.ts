@@ -92,6 +92,13 @@ export const contentMessages = {
   editorDeleteConfirm: 'Видалити',
   editorSaved: 'Збережено.',
   editorFailed: 'Не вдалося зберегти зміни. Спробуйте ще раз.',
+  // Web pages of course content: the author's view of students' progress
+  authorProgressHeading: 'Прогрес студентів',
+  authorProgressEmpty: 'На курс ще ніхто не записався.',
+  authorProgressStudent: 'Студент',
+  authorProgressDone: 'Пройдено уроків',
+  authorProgressOf: (completed: number, total: number) => `${completed} з ${total}`,
+
   // Web pages of course content: the lesson editor
   lessonEditorTitle: (title: string) => `Редагування: ${title}`,
   lessonEditorTitleLabel: 'Назва уроку',

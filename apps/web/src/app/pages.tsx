@@ -112,3 +112,6 @@ export const OutlineEditor = lazyPage(() =>
 export const LessonEditorPage = lazyPage(() =>
   import('../features/content/lesson-editor-page').then((m) => ({ default: m.LessonEditorPage })),
 );
+export const AuthorProgress = lazyPage(() =>
+  import('../features/content/author-progress').then((m) => ({ default: m.AuthorProgress })),
+);

@@ -63,13 +63,16 @@ function outlineFor(role: 'student' | 'teacher') {
   return function renderOutline(courseId: string, enrolled: boolean) {
     if (role === 'teacher')
       return (
-        <Pages.OutlineEditor
-          key={courseId}
-          courseId={courseId}
-          editLessonPath={(course, lesson) =>
-            `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
-          }
-        />
+        <>
+          <Pages.OutlineEditor
+            key={courseId}
+            courseId={courseId}
+            editLessonPath={(course, lesson) =>
+              `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
+            }
+          />
+          <Pages.AuthorProgress key={`${courseId}-progress`} courseId={courseId} />
+        </>
       );
     const view = enrolled ? 'student' : 'syllabus';
     return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;

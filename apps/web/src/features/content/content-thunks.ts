@@ -3,7 +3,7 @@
  * keeps what it loaded (app-thunk.ts), as no other page shares it.
  */
 import { API, EMPTY_DOCUMENT, messages, type Course } from '@urok/contract';
-import type { Lesson, Outline, StudentProgress } from '@urok/contract/schemas';
+import type { AuthorProgress, Lesson, Outline, StudentProgress } from '@urok/contract/schemas';
 import { toApiFailure } from '../../lib/api-error';
 import { createServiceThunk } from '../../lib/app-thunk';
 
@@ -26,6 +26,19 @@ export const fetchProgress = createServiceThunk(
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.get<StudentProgress>(API.progress(courseId));
+      return data;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));
+    }
+  },
+);
+
+/** GET courses/{id}/progress as the author: every enrolled student's count. */
+export const fetchAuthorProgress = createServiceThunk(
+  'content/authorProgress',
+  async (courseId: string, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.get<AuthorProgress>(API.progress(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));

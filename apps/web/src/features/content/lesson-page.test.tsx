@@ -6,6 +6,7 @@ import { API, messages } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 import { createTestServices, type FakeReply } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
+import { AuthorProgress } from './author-progress';
 import { CourseOutline } from './course-outline';
 import { LessonPage } from './lesson-page';
 
@@ -205,5 +206,27 @@ describe('the course outline', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(api.calls.map((call) => call.url)).toEqual([API.outline('c1')]);
+  });
+});
+
+describe("the author's progress table", () => {
+  it('lists every enrolled student with completed of total', async () => {
+    const api = createTestServices({
+      [`GET ${API.progress('c1')}`]: {
+        status: 200,
+        body: { total: 3, students: [{ _id: 's1', username: 'Олена', completed: 2 }] },
+      },
+    });
+    await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
+    const row = screen.getByRole('row', { name: /Олена/ });
+    expect(row.textContent).toContain(messages.authorProgressOf(2, 3));
+  });
+
+  it('says when nobody is enrolled', async () => {
+    const api = createTestServices({
+      [`GET ${API.progress('c1')}`]: { status: 200, body: { total: 0, students: [] } },
+    });
+    await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
+    expect(screen.getByText(messages.authorProgressEmpty)).toBeTruthy();
   });
 });
