@@ -111,9 +111,10 @@ export default defineConfig(({ command, mode }) => {
             groups: [
               {
                 // The framework every page needs, in one long-cached chunk.
-                // axios is not listed: it loads on demand (src/lib/http.ts).
+                // axios is not listed: it loads on demand (src/lib/http.ts). use-sync-external-store's
+                // shim is the lesson editor's (TipTap), not react-redux's: it stays in the editor chunk.
                 name: 'vendor',
-                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store)[\\/]/,
+                test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store(?![\\/](?:shim[\\/]|cjs[\\/]use-sync-external-store-shim)))[\\/]/,
               },
               {
                 // Every other module index.html's entry imports statically, in

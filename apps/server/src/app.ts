@@ -43,6 +43,7 @@ import { registerStorage } from './plugins/storage.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { isHttpRequest, redactLogFields, redactUrlSecrets } from './lib/log-redaction.ts';
 import { ReadCache } from './lib/read-cache.ts';
+import { loadMediaSigner, type MediaSigner } from './lib/media-urls.ts';
 import { writeLogOf } from './db/write-tracking.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -61,6 +62,8 @@ declare module 'fastify' {
     dialect: Dialect;
     /** Hot reads kept until their tables are written (lib/read-cache.ts). */
     readCache: ReadCache;
+    /** Signs and checks the media links of lessons (lib/media-urls.ts); its key is in the database. */
+    mediaSigner: MediaSigner;
   }
 }
 
@@ -170,6 +173,8 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
+  // Read once: the key never changes, and every process on this database reads the same row.
+  app.decorate('mediaSigner', await loadMediaSigner(deps.db));
   app.decorate(
     'readCache',
     new ReadCache({

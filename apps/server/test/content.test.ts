@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Course } from '@urok/contract';
 import type { Lesson } from '@urok/contract/schemas';
 import { loadConfig } from '../src/config.ts';
+import { LOG_CENSOR, redactUrlSecrets } from '../src/lib/log-redaction.ts';
+import { loadMediaSigner, MediaSigner } from '../src/lib/media-urls.ts';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
@@ -732,9 +734,14 @@ describe.each(databaseTargets)('course content on $name', (target) => {
         fileName: 'Конспект уроку.pdf',
         size: SAMPLE_PDF.length,
         mimeType: 'application/pdf',
+        url: expect.stringMatching(
+          new RegExp(
+            `^/api/attachments/${attachment._id}/file\\?u=${author.user._id}&exp=\\d+&sig=`,
+          ),
+        ),
       });
       const read = await as(author, { method: 'GET', url: `/api/lessons/${lesson._id}` });
-      expect(read.json().lesson.attachments).toEqual([attachment]);
+      expect(read.json().lesson.attachments).toEqual([{ ...attachment, url: expect.any(String) }]);
 
       const url = `/api/attachments/${attachment._id}/file`;
       const file = await as(author, { method: 'GET', url });
@@ -843,9 +850,19 @@ describe.each(databaseTargets)('course content on $name', (target) => {
       const lesson = await addLesson(t.app, author, course._id, { sectionId });
       const before = await listStored(t.app, 'lessons' as 'homework');
       const mp4 = await uploadVideo(t.app, author, lesson._id, sampleMp4(), 'урок.mp4');
-      expect(mp4.video).toEqual({ fileName: 'урок.mp4', size: 8192, mimeType: 'video/mp4' });
+      expect(mp4.video).toEqual({
+        fileName: 'урок.mp4',
+        size: 8192,
+        mimeType: 'video/mp4',
+        url: expect.stringMatching(`^/api/lessons/${lesson._id}/video\\?u=`),
+      });
       const webm = await uploadVideo(t.app, author, lesson._id, sampleWebm(), 'урок.webm');
-      expect(webm.video).toEqual({ fileName: 'урок.webm', size: 4096, mimeType: 'video/webm' });
+      expect(webm.video).toEqual({
+        fileName: 'урок.webm',
+        size: 4096,
+        mimeType: 'video/webm',
+        url: expect.any(String),
+      });
       expect((await listStored(t.app, 'lessons' as 'homework')).length).toBe(before.length + 1);
     });
 
@@ -965,6 +982,142 @@ describe.each(databaseTargets)('course content on $name', (target) => {
           .video,
       ).toBeNull();
       expect((await as(author, { method: 'DELETE', url })).statusCode).toBe(204);
+    });
+  });
+
+  // ---------------------------------------------------------------- signed media links
+
+  describe('signed media links', () => {
+    /** A published lesson with a video and an attachment; the student's copy of it. */
+    async function mediaLesson() {
+      const { course, sectionId } = await freshCourse();
+      const lesson = await addLesson(t.app, author, course._id, { sectionId, published: true });
+      const bytes = sampleMp4();
+      await uploadVideo(t.app, author, lesson._id, bytes);
+      await attachFile(t.app, author, lesson._id, SAMPLE_PDF, 'Конспект.pdf');
+      const read = await as(student, { method: 'GET', url: `/api/lessons/${lesson._id}` });
+      const mine = read.json().lesson as Lesson;
+      return { course, lesson, bytes, video: mine.video!.url, file: mine.attachments[0]!.url };
+    }
+    const withQuery = (url: string, change: (query: URLSearchParams) => void) => {
+      const [path, search] = url.split('?');
+      const query = new URLSearchParams(search);
+      change(query);
+      return `${path}?${query.toString()}`;
+    };
+
+    it('plays the video (Range 206) and downloads the file without a header', async () => {
+      const { bytes, video, file } = await mediaLesson();
+      expect(video).toMatch(
+        new RegExp(`^/api/lessons/[^/]+/video\\?u=${student.user._id}&exp=\\d+&sig=`),
+      );
+      const part = await as(null, { method: 'GET', url: video, headers: { range: 'bytes=0-99' } });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 0-99/${bytes.length}`);
+      expect(part.rawPayload.equals(bytes.subarray(0, 100))).toBe(true);
+      const whole = await as(null, { method: 'GET', url: file });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+      expect(whole.headers['content-disposition']).toMatch(/^attachment;/);
+    });
+
+    it('refuses an expired, tampered or misapplied link (403) and a half link', async () => {
+      const { lesson, video, file } = await mediaLesson();
+      const refused = async (url: string, status = 403) => {
+        const response = await as(null, { method: 'GET', url });
+        expect(response.statusCode, url).toBe(status);
+        if (status === 403) expect(response.json().message).toBe(messages.mediaLinkInvalid);
+      };
+      // Expired: a link signed long ago, by the app's own key.
+      const old = t.app.mediaSigner.url(
+        'video',
+        lesson._id,
+        student.user._id,
+        Date.now() - 5 * 3600_000,
+      );
+      expect((await as(null, { method: 'GET', url: old })).statusCode).toBe(403);
+      // Its expiry moved later: the signature no longer matches.
+      await refused(
+        withQuery(old, (q) => q.set('exp', String(Math.floor(Date.now() / 1000) + 3600))),
+      );
+      // A changed signature, user, or file.
+      await refused(withQuery(video, (q) => q.set('sig', `A${q.get('sig')!.slice(1)}`)));
+      await refused(withQuery(video, (q) => q.set('sig', 'short')));
+      await refused(withQuery(video, (q) => q.set('u', outsider.user._id)));
+      await refused(video.replace(`/lessons/${lesson._id}/`, '/lessons/other/'));
+      // The video's signature does not open the attachment, nor the attachment's the video.
+      await refused(`${file.split('?')[0]}?${video.split('?')[1]}`);
+      await refused(`${video.split('?')[0]}?${file.split('?')[1]}`);
+      await refused(withQuery(video, (q) => q.delete('sig')));
+      await refused(
+        withQuery(video, (q) => q.set('exp', 'soon')),
+        400,
+      );
+      await refused(video.split('?')[0]!, 401);
+    });
+
+    it("does not let one user's link stand for another's", async () => {
+      const { lesson } = await mediaLesson();
+      // The outsider's own signed link is valid as a link, but they may not see the lesson.
+      const theirs = t.app.mediaSigner.url('video', lesson._id, outsider.user._id);
+      expect((await as(null, { method: 'GET', url: theirs })).statusCode).toBe(403);
+      const signed = await as(outsider, { method: 'GET', url: `/api/lessons/${lesson._id}` });
+      expect(signed.statusCode).toBe(403);
+    });
+
+    it('refuses a link once its user left the course, the lesson went back to draft, or the author was demoted', async () => {
+      const { course, lesson, video, file } = await mediaLesson();
+      expect((await as(null, { method: 'GET', url: video })).statusCode).toBe(200);
+      await as(student, { method: 'DELETE', url: `/api/courses/${course._id}/enroll` });
+      expect((await as(null, { method: 'GET', url: video })).statusCode).toBe(403);
+      expect((await as(null, { method: 'GET', url: file })).statusCode).toBe(403);
+      await enroll(t.app, student, course._id);
+      expect((await as(null, { method: 'GET', url: file })).statusCode).toBe(200);
+
+      const authorLink = t.app.mediaSigner.url('video', lesson._id, author.user._id);
+      await as(author, {
+        method: 'PUT',
+        url: `/api/lessons/${lesson._id}`,
+        payload: { published: false },
+      });
+      expect((await as(null, { method: 'GET', url: video })).statusCode).toBe(404);
+      expect((await as(null, { method: 'GET', url: authorLink })).statusCode).toBe(200);
+      await t.db
+        .updateTable('users')
+        .set({ is_admin: 0 })
+        .where('id', '=', author.user._id)
+        .execute();
+      try {
+        expect((await as(null, { method: 'GET', url: authorLink })).statusCode).toBe(404);
+      } finally {
+        await t.db
+          .updateTable('users')
+          .set({ is_admin: 1 })
+          .where('id', '=', author.user._id)
+          .execute();
+      }
+    });
+
+    it('signs with the key stored in the database, so every process on it agrees', async () => {
+      const { lesson } = await mediaLesson();
+      const row = await t.db.selectFrom('media_signing_key').selectAll().execute();
+      expect(row).toEqual([{ id: 1, secret: expect.stringMatching(/^[\w-]{43}$/) }]);
+      const another = await loadMediaSigner(t.db);
+      const url = t.app.mediaSigner.url('video', lesson._id, student.user._id);
+      const query = new URLSearchParams(url.split('?')[1]);
+      const signature = {
+        u: query.get('u')!,
+        exp: Number(query.get('exp')),
+        sig: query.get('sig')!,
+      };
+      expect(another.verify('video', lesson._id, signature)).toBe(true);
+      expect(new MediaSigner('another key').verify('video', lesson._id, signature)).toBe(false);
+    });
+
+    it('keeps the signature out of the access log', () => {
+      expect(redactUrlSecrets('/api/lessons/1/video?u=2&exp=3&sig=SECRET')).toBe(
+        `/api/lessons/1/video?u=2&exp=3&sig=${LOG_CENSOR}`,
+      );
     });
   });
 

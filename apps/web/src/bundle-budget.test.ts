@@ -18,13 +18,8 @@ const BUDGET_BYTES = 100_000;
 const dist = path.resolve(import.meta.dirname, '../dist');
 const built = fs.existsSync(path.join(dist, 'index.html'));
 
-function firstPageScripts(): Map<string, number> {
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entries = [
-    ...html.matchAll(
-      /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g,
-    ),
-  ].map((m) => m[1]!);
+/** The gzipped size of each script `entries` load, following static imports. */
+function staticScripts(entries: string[]): Map<string, number> {
   const sizes = new Map<string, number>();
   const visit = (url: string) => {
     const file = path.join(dist, url.replace(/^\//, ''));
@@ -35,13 +30,37 @@ function firstPageScripts(): Map<string, number> {
     for (const match of code
       .toString('utf8')
       .matchAll(
-        /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\sfrom\s*)?["']([^"']+\.js)["']/g,
+        /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']([^"']+\.js)["']/g,
       )) {
       visit(path.posix.join(path.posix.dirname(url), match[1]!));
     }
   };
   for (const entry of entries) visit(entry);
   return sizes;
+}
+
+function firstPageScripts(): Map<string, number> {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const entries = [
+    ...html.matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+\.js)"/g,
+    ),
+  ].map((m) => m[1]!);
+  return staticScripts(entries);
+}
+
+/** The student's lesson page: its chunk and what it imports statically, by file. */
+function lessonPageScripts(): string[] {
+  const chunk = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .find((name) => /^lesson-page-.*\.js$/.test(name));
+  if (!chunk) throw new Error('no lesson-page chunk in the build');
+  const entries = [
+    ...fs
+      .readFileSync(path.join(dist, 'index.html'), 'utf8')
+      .matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g),
+  ].map((m) => m[1]!);
+  return [...staticScripts([...entries, `/assets/${chunk}`]).keys()];
 }
 
 describe('web bundle budget', () => {
@@ -67,6 +86,27 @@ describe('web bundle budget', () => {
       const summary = `/login loads ${(total / 1000).toFixed(1)} kB (limit ${BUDGET_BYTES / 1000} kB): ${detail}`;
       console.info(summary);
       expect(total, summary).toBeLessThanOrEqual(BUDGET_BYTES);
+    },
+  );
+
+  it.skipIf(missing)(
+    'loads no editor code (TipTap, ProseMirror) on the student lesson page',
+    () => {
+      const files = lessonPageScripts();
+      expect(files.some((file) => path.basename(file).startsWith('lesson-page-'))).toBe(true);
+      const withEditor = files.filter((file) =>
+        /prosemirror|@tiptap|tiptap/i.test(fs.readFileSync(file, 'utf8')),
+      );
+      expect(withEditor.map((file) => path.basename(file))).toEqual([]);
+      // The editor exists, in a chunk of its own.
+      const editor = fs
+        .readdirSync(path.join(dist, 'assets'))
+        .filter((name) => name.endsWith('.js'))
+        .filter((name) =>
+          /prosemirror/i.test(fs.readFileSync(path.join(dist, 'assets', name), 'utf8')),
+        );
+      expect(editor.length).toBeGreaterThan(0);
+      expect(editor.every((name) => !files.includes(path.join(dist, 'assets', name)))).toBe(true);
     },
   );
 

@@ -155,6 +155,12 @@ export interface LessonCompletionsTable {
   lesson_id: string;
   completed_at: string;
 }
+
+/** One row (id 1): the key of signed media links (lib/media-urls.ts), made by migration 0012. */
+export interface MediaSigningKeyTable {
+  id: number;
+  secret: string;
+}
 // ---- end of course content section ----
 
 /** One operator action or CLI decision (migration 0009); never changed or deleted by the product. */
@@ -236,6 +242,7 @@ export interface Database {
   homework_grade_history: HomeworkGradeHistoryTable;
   homework_comments: HomeworkCommentsTable;
   calendar_feeds: CalendarFeedsTable;
+  media_signing_key: MediaSigningKeyTable;
 }
 
 export type Db = Kysely<Database>;

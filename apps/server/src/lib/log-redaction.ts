@@ -1,8 +1,11 @@
 /** What a log line holds in place of a secret. */
 export const LOG_CENSOR = '[redacted]';
 
-/** Query parameters whose values are secrets (a reset link's `token`), never written to a log. */
-const SECRET_QUERY = /([?&](?:token|access_token|password)=)[^&#]*/gi;
+/**
+ * Query parameters whose values are secrets (a reset link's `token`, a signed
+ * media link's `sig`), never written to a log.
+ */
+const SECRET_QUERY = /([?&](?:token|access_token|password|sig)=)[^&#]*/gi;
 
 /** A private calendar feed's address holds its token in the path (`/api/calendar/<token>.ics`). */
 const SECRET_PATH = /(\/calendar\/)[^/?#]+(\.ics)/gi;

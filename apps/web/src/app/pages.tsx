@@ -119,3 +119,23 @@ export const AdminAuditPage = lazyPage(() =>
   loadConsole().then((m) => ({ default: m.AdminAuditPage })),
 );
 // ---- end of operators section ----
+// Course content
+export const LessonPage = lazyPage(() =>
+  import('../features/content/lesson-page').then((m) => ({ default: m.LessonPage })),
+);
+export const CourseOutline = lazyPage(() =>
+  import('../features/content/course-outline').then((m) => ({ default: m.CourseOutline })),
+);
+export const PublicCoursePage = lazyPage(() =>
+  import('../features/content/public-course-page').then((m) => ({ default: m.PublicCoursePage })),
+);
+export const OutlineEditor = lazyPage(() =>
+  import('../features/content/outline-editor').then((m) => ({ default: m.OutlineEditor })),
+);
+/** The lesson editor: TipTap lives in this chunk only (teacher's route table). */
+export const LessonEditorPage = lazyPage(() =>
+  import('../features/content/lesson-editor-page').then((m) => ({ default: m.LessonEditorPage })),
+);
+export const AuthorProgress = lazyPage(() =>
+  import('../features/content/author-progress').then((m) => ({ default: m.AuthorProgress })),
+);

@@ -143,6 +143,10 @@ describe.each(['student', 'teacher'] as const)('%s table', (table) => {
     expect(pageOf(table, '/mycourse-details/abc123').element).toBe(Pages.MyCourseDetailsPage);
   });
 
+  it('/mycourse-details/:id/lessons/:lessonId is the lesson page', () => {
+    expect(pageOf(table, '/mycourse-details/c1/lessons/l1').element).toBe(Pages.LessonPage);
+  });
+
   it('the signed-in landing pages /course-details:1,2,4,5,6,7 exist', () => {
     expect(SIGNED_IN_LANDING_IDS).toEqual([1, 2, 4, 5, 6, 7]);
     for (const id of SIGNED_IN_LANDING_IDS) {
@@ -169,7 +173,20 @@ describe.each(['student', 'teacher'] as const)('%s table', (table) => {
   });
 });
 
+describe('course content signed out', () => {
+  it('/mycourse-details/:id is the public course page (its syllabus); a lesson is not', () => {
+    expect(pageOf('signedOut', '/mycourse-details/c1').element).toBe(Pages.PublicCoursePage);
+    expect(resolve('signedOut', '/mycourse-details/c1/lessons/l1')).toEqual({ redirect: '/start' });
+  });
+});
+
 describe('student and teacher differences', () => {
+  it('the lesson editor exists only for teachers', () => {
+    const editor = '/mycourse-details/c1/lessons/l1/edit';
+    expect(resolve('student', editor)).toEqual({ redirect: '/my-courselist' });
+    expect(pageOf('teacher', editor).element).toBe(Pages.LessonEditorPage);
+  });
+
   it('/courseCreate exists only for teachers', () => {
     expect(resolve('student', '/courseCreate')).toEqual({ redirect: '/my-courselist' });
     expect(pageOf('teacher', '/courseCreate').element).toBe(Pages.CourseCreatePage);

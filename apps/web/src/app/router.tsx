@@ -40,6 +40,8 @@ const signedOutRoutes: RouteObject[] = [
       { path: ROUTES.futureTeacher, element: <Pages.FutureTeacherPage /> },
       { path: ROUTES.donate, element: <Pages.DonatePage /> },
       ...landingRoutes(PUBLIC_LANDING_IDS, 'public'),
+      // A course's public page: its description and syllabus.
+      { path: ROUTES.myCourseDetails(':id'), element: <Pages.PublicCoursePage /> },
     ],
   },
   { path: '*', element: redirectTo(ROUTES.start) },
@@ -66,6 +68,27 @@ const operatorRoutes: RouteObject[] = [
   { path: ROUTES.adminAudit, element: <Pages.AdminAuditPage /> },
 ];
 
+/** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
+function outlineFor(role: 'student' | 'teacher') {
+  return function renderOutline(courseId: string, enrolled: boolean) {
+    if (role === 'teacher')
+      return (
+        <>
+          <Pages.OutlineEditor
+            key={courseId}
+            courseId={courseId}
+            editLessonPath={(course, lesson) =>
+              `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
+            }
+          />
+          <Pages.AuthorProgress key={`${courseId}-progress`} courseId={courseId} />
+        </>
+      );
+    const view = enrolled ? 'student' : 'syllabus';
+    return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
+  };
+}
+
 function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteObject[] {
   const isTeacher = role === 'teacher';
   return [
@@ -85,14 +108,31 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
         { path: ROUTES.demoCourse(':id'), element: <Pages.DemoCoursePage /> },
         {
           path: ROUTES.myCourseDetails(':id'),
-          element: <Pages.MyCourseDetailsPage scope={isTeacher ? 'created' : 'enrolled'} />,
+          element: (
+            <Pages.MyCourseDetailsPage
+              scope={isTeacher ? 'created' : 'enrolled'}
+              renderOutline={outlineFor(role)}
+            />
+          ),
+        },
+        {
+          path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId`,
+          element: <Pages.LessonPage viewer={role} />,
         },
         { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
         { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
         ...landingRoutes(SIGNED_IN_LANDING_IDS, 'signedIn'),
         { path: ROUTES.courseDetails, element: <Pages.CourseLandingPage audience="signedIn" /> },
         { path: ROUTES.futureTeacher, element: <SignedInFutureTeacherPage /> },
-        ...(isTeacher ? [{ path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> }] : []),
+        ...(isTeacher
+          ? [
+              { path: ROUTES.courseCreate, element: <Pages.CourseCreatePage /> },
+              {
+                path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId/edit`,
+                element: <Pages.LessonEditorPage />,
+              },
+            ]
+          : []),
         ...(isOperator ? operatorRoutes : []),
       ],
     },

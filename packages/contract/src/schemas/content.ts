@@ -284,12 +284,20 @@ export const attachmentSchema = z.object({
   fileName: z.string(),
   size: z.number().int(),
   mimeType: z.string(),
+  url: z
+    .string()
+    .describe(
+      "The asking user's signed link to the file, for <img> and download; works a few hours",
+    ),
 });
 
 export const lessonVideoSchema = z.object({
   fileName: z.string(),
   size: z.number().int(),
   mimeType: z.string(),
+  url: z
+    .string()
+    .describe("The asking user's signed link to the video, for <video>; works a few hours"),
 });
 
 export const lessonSchema = z.object({

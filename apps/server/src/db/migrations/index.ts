@@ -10,6 +10,7 @@ import * as m0008 from './0008-course-content.ts';
 import * as m0009 from './0009-operators.ts';
 import * as m0010 from './0010-assignments.ts';
 import * as m0011 from './0011-grading.ts';
+import * as m0012 from './0012-media-signing-key.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-operators': m0009,
   '0010-assignments': m0010,
   '0011-grading': m0011,
+  '0012-media-signing-key': m0012,
 };

@@ -12,10 +12,14 @@ import {
   sectionResponseSchema,
   updateLessonBodySchema,
 } from '@urok/contract/schemas';
+import type { User } from '@urok/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
+import type { MediaKind } from '../../lib/media-urls.ts';
 import { sendStoredFile } from '../../lib/ranged-file.ts';
+import { findUserById } from '../auth/auth.repository.ts';
+import { toUser } from '../auth/auth.service.ts';
 import { RATE_LIMITS, type RateLimitRule } from '../../lib/rate-limiter.ts';
 import { readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
@@ -44,6 +48,7 @@ import {
   setVideo,
   updateLesson,
   videoUploadRule,
+  type MediaLinks,
 } from './content.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -54,6 +59,16 @@ const LESSON_BODY_LIMIT = CONTENT_LIMITS.documentBytes + 56 * 1024;
 const rangedFile = (description: string) => ({
   description,
   content: { 'application/octet-stream': { schema: binarySchema(description) } },
+});
+/** A signed media link's query (lib/media-urls.ts); absent when the bearer header is sent. */
+const signedLinkQuery = z.object({
+  u: z.string().min(1).max(100).optional().describe('Signed link: the user it was made for'),
+  exp: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .optional()
+    .describe('Signed link: its expiry, in Unix seconds'),
+  sig: z.string().min(1).max(200).optional().describe('Signed link: its HMAC'),
 });
 const unsatisfiable = {
   416: errorBodySchema.describe('The range starts past the end; Content-Range: bytes */size'),
@@ -74,6 +89,32 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
   };
   const optionalUser = async (request: FastifyRequest) => {
     if (request.headers.authorization !== undefined) await app.authenticateRequest(request);
+  };
+  /** The signed-in user's links to the files of the lessons they are shown. */
+  const linksOf = (request: FastifyRequest): MediaLinks => {
+    const userId = getCurrentUser(request)._id;
+    return (kind, id) => app.mediaSigner.url(kind, id, userId);
+  };
+  /**
+   * Who reads a file: the bearer header's user, else the user a valid, unexpired signed link was
+   * made for (401 with neither, 403 for a bad link). The caller still checks that this user may
+   * read the file now.
+   */
+  const mediaReader = async (
+    request: FastifyRequest,
+    kind: MediaKind,
+    id: string,
+    query: z.infer<typeof signedLinkQuery>,
+  ): Promise<User> => {
+    if (request.user) return request.user;
+    const { u, exp, sig } = query;
+    if (u === undefined && exp === undefined && sig === undefined)
+      throw new AppError('UNAUTHORIZED', messages.tokenNotFound);
+    if (!u || !exp || !sig || !app.mediaSigner.verify(kind, id, { u, exp: Number(exp), sig }))
+      throw new AppError('FORBIDDEN', messages.mediaLinkInvalid);
+    const row = await findUserById(app.db, u);
+    if (!row) throw new AppError('FORBIDDEN', messages.mediaLinkInvalid);
+    return toUser(row);
   };
 
   // ---------------------------------------------------------------- outline and sections
@@ -221,6 +262,7 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
         getCurrentUser(request),
         request.params.id,
         request.body,
+        linksOf(request),
       );
       return reply.code(201).send({ lesson });
     },
@@ -243,7 +285,12 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      lesson: await readLesson(app.db, getCurrentUser(request), request.params.id),
+      lesson: await readLesson(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        linksOf(request),
+      ),
     }),
   );
 
@@ -268,7 +315,13 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      lesson: await updateLesson(app.db, getCurrentUser(request), request.params.id, request.body),
+      lesson: await updateLesson(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.body,
+        linksOf(request),
+      ),
     }),
   );
 
@@ -331,7 +384,7 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
           file: { field: 'file', rule: attachmentRule },
         });
         const attachment = await withUploadCleanup(app.storage, form.file, () =>
-          addAttachment(app.db, user, lessonId, form.file!),
+          addAttachment(app.db, user, lessonId, form.file!, linksOf(request)),
         );
         return reply.code(201).send({ attachment });
       },
@@ -367,7 +420,7 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
           file: { field: 'file', rule: videoRule },
         });
         const lesson = await withUploadCleanup(app.storage, form.file, () =>
-          setVideo(app.db, app.storage, user, lessonId, form.file!),
+          setVideo(app.db, app.storage, user, lessonId, form.file!, linksOf(request)),
         );
         return { lesson };
       },
@@ -377,13 +430,14 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/attachments/:id/file',
     {
-      onRequest: app.requireUser,
+      onRequest: optionalUser,
       schema: {
         tags: ['content'],
         summary:
-          'A lesson file (its author; enrolled students when the lesson is published), with Range support',
-        security: bearerSecurity,
+          "A lesson file (its author; enrolled students when the lesson is published), with Range support; the bearer header or the attachment's signed `url` (u, exp, sig)",
+        security: [...bearerSecurity, {}],
         params: idParams,
+        querystring: signedLinkQuery,
         response: {
           200: rangedFile('The file, as an attachment with its original name'),
           206: rangedFile('The range asked for'),
@@ -393,7 +447,9 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await findReadableAttachment(app.db, getCurrentUser(request), request.params.id);
+      const { id } = request.params;
+      const user = await mediaReader(request, 'attachment', id, request.query);
+      const file = await findReadableAttachment(app.db, user, id);
       return sendStoredFile(request, reply, app.storage, file, {
         notFound: messages.attachmentNotFound,
       });
@@ -422,13 +478,14 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/lessons/:id/video',
     {
-      onRequest: app.requireUser,
+      onRequest: optionalUser,
       schema: {
         tags: ['content'],
         summary:
-          "A lesson's video, streamed: 200, or 206 for a Range, so a <video> can seek (its author; enrolled students when published)",
-        security: bearerSecurity,
+          "A lesson's video, streamed: 200, or 206 for a Range, so a <video> can seek (its author; enrolled students when published); the bearer header or the video's signed `url` (u, exp, sig)",
+        security: [...bearerSecurity, {}],
         params: idParams,
+        querystring: signedLinkQuery,
         response: {
           200: rangedFile('The whole video'),
           206: rangedFile('The range asked for'),
@@ -438,7 +495,9 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await findReadableVideo(app.db, getCurrentUser(request), request.params.id);
+      const { id } = request.params;
+      const user = await mediaReader(request, 'video', id, request.query);
+      const file = await findReadableVideo(app.db, user, id);
       return sendStoredFile(request, reply, app.storage, file, {
         inline: true,
         notFound: messages.videoNotFound,

@@ -37,6 +37,7 @@ import type { Db } from '../../db/database.ts';
 import { detectHomeworkType, detectVideoType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
+import type { MediaKind } from '../../lib/media-urls.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
@@ -136,11 +137,25 @@ export function toSection(row: SectionRow): Section {
   };
 }
 
-export function toAttachment(row: AttachmentRow): Attachment {
-  return { _id: row.id, fileName: row.file_name, size: Number(row.size), mimeType: row.mime_type };
+/** The asking user's signed link to a file of a lesson (lib/media-urls.ts). */
+export type MediaLinks = (kind: MediaKind, id: string) => string;
+
+export function toAttachment(row: AttachmentRow, links: MediaLinks): Attachment {
+  return {
+    _id: row.id,
+    fileName: row.file_name,
+    size: Number(row.size),
+    mimeType: row.mime_type,
+    url: links('attachment', row.id),
+  };
 }
 
-export function toLesson(row: LessonRow, attachments: AttachmentRow[], completed: boolean): Lesson {
+export function toLesson(
+  row: LessonRow,
+  attachments: AttachmentRow[],
+  completed: boolean,
+  links: MediaLinks,
+): Lesson {
   return {
     _id: row.id,
     courseId: row.course_id,
@@ -150,9 +165,14 @@ export function toLesson(row: LessonRow, attachments: AttachmentRow[], completed
     videoUrl: row.video_url,
     video:
       row.video_key && row.video_name && row.video_mime
-        ? { fileName: row.video_name, size: Number(row.video_size), mimeType: row.video_mime }
+        ? {
+            fileName: row.video_name,
+            size: Number(row.video_size),
+            mimeType: row.video_mime,
+            url: links('video', row.id),
+          }
         : null,
-    attachments: attachments.map(toAttachment),
+    attachments: attachments.map((attachment) => toAttachment(attachment, links)),
     published: Number(row.published) === 1,
     position: Number(row.position),
     completed,
@@ -430,6 +450,7 @@ export async function createLesson(
   user: Requester,
   courseId: string,
   input: CreateLessonBody,
+  links: MediaLinks,
 ): Promise<Lesson> {
   await getAuthoredCourse(db, user, courseId);
   await assertSectionOfCourse(db, input.sectionId, courseId);
@@ -454,18 +475,23 @@ export async function createLesson(
     updated_at: now,
   };
   await insertLesson(db, row);
-  return toLesson(row, [], false);
+  return toLesson(row, [], false, links);
 }
 
 /** A lesson for its author, or for an enrolled student when published (with their `completed`). */
-export async function readLesson(db: Db, user: Requester, lessonId: string): Promise<Lesson> {
+export async function readLesson(
+  db: Db,
+  user: Requester,
+  lessonId: string,
+  links: MediaLinks,
+): Promise<Lesson> {
   const lesson = await getLesson(db, lessonId);
   const isAuthor = await assertReadable(db, user, lesson, messages.lessonNotFound);
   const [attachments, completed] = await Promise.all([
     findAttachments(db, lessonId),
     isAuthor ? false : isLessonCompleted(db, user._id, lessonId),
   ]);
-  return toLesson(lesson, attachments, completed);
+  return toLesson(lesson, attachments, completed, links);
 }
 
 export async function updateLesson(
@@ -473,6 +499,7 @@ export async function updateLesson(
   user: Requester,
   lessonId: string,
   input: UpdateLessonBody,
+  links: MediaLinks,
 ): Promise<Lesson> {
   const lesson = await getAuthoredLesson(db, user, lessonId);
   const attachments = await findAttachments(db, lessonId);
@@ -491,7 +518,7 @@ export async function updateLesson(
   }
   fields.updated_at = new Date().toISOString();
   await updateLessonFields(db, lessonId, fields);
-  return toLesson({ ...lesson, ...fields }, attachments, false);
+  return toLesson({ ...lesson, ...fields }, attachments, false, links);
 }
 
 /** Removes the lesson, then its files: a failed removal leaves an orphan for the sweep, never a row without its file. */
@@ -536,6 +563,7 @@ export async function addAttachment(
   user: Requester,
   lessonId: string,
   file: StoredUpload,
+  links: MediaLinks,
 ): Promise<Attachment> {
   await getAuthoredLesson(db, user, lessonId);
   const row: AttachmentRow = {
@@ -548,7 +576,7 @@ export async function addAttachment(
     created_at: new Date().toISOString(),
   };
   await insertAttachment(db, row);
-  return toAttachment(row);
+  return toAttachment(row, links);
 }
 
 export interface StoredFile {
@@ -612,6 +640,7 @@ export async function setVideo(
   user: Requester,
   lessonId: string,
   file: StoredUpload,
+  links: MediaLinks,
 ): Promise<Lesson> {
   const lesson = await getAuthoredLesson(db, user, lessonId);
   const fields = {
@@ -623,7 +652,7 @@ export async function setVideo(
   };
   await updateLessonFields(db, lessonId, fields);
   if (lesson.video_key) await storage.remove(lesson.video_key).catch(() => {});
-  return toLesson({ ...lesson, ...fields }, await findAttachments(db, lessonId), false);
+  return toLesson({ ...lesson, ...fields }, await findAttachments(db, lessonId), false, links);
 }
 
 export async function findReadableVideo(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages, type Course } from '@urok/contract';
 import { Button } from '../../components/ui/button';
@@ -146,7 +146,13 @@ function EnrolledCourse({ course }: { course: Course }) {
  * its homework task, the upload and the own submissions; otherwise an
  * enrol button.
  */
-export function StudentCourseDetails({ courseId }: { courseId: string }) {
+export function StudentCourseDetails({
+  courseId,
+  renderOutline,
+}: {
+  courseId: string;
+  renderOutline?: (courseId: string, enrolled: boolean) => ReactNode;
+}) {
   const user = useSignedInUser();
   const dispatch = useCoursesDispatch();
   const { viewedCourse, viewedCourseId, userCourses, loads } = useCoursesState();
@@ -200,6 +206,7 @@ export function StudentCourseDetails({ courseId }: { courseId: string }) {
           {courseMessages.notEnrolledIntro}
         </p>
       )}
+      {enrolmentKnown && renderOutline?.(course._id, enrolled)}
       {enrolled && <EnrolledCourse course={course} />}
       <Link
         to={ROUTES.myCourseList}

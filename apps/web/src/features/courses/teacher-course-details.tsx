@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { API, courseMessages, messages, type Course } from '@urok/contract';
 import { Spinner } from '../../components/ui/spinner';
@@ -89,7 +89,13 @@ function Submissions({ course }: { course: CreatedCourse }) {
  * /mycourse-details/{id} for a teacher: the course looked up among the
  * created ones, its edit form, and the students' submissions to grade.
  */
-export function TeacherCourseDetails({ courseId }: { courseId: string }) {
+export function TeacherCourseDetails({
+  courseId,
+  renderOutline,
+}: {
+  courseId: string;
+  renderOutline?: (courseId: string, enrolled: boolean) => ReactNode;
+}) {
   const dispatch = useCoursesDispatch();
   const { hash } = useLocation();
   const { createdCourses, loads } = useCoursesState();
@@ -134,6 +140,7 @@ export function TeacherCourseDetails({ courseId }: { courseId: string }) {
       <CourseHeader course={course}>
         <Deadline dueAt={course.homeworkDueAt} />
       </CourseHeader>
+      {renderOutline?.(course._id, false)}
       <EditCourse key={course._id} course={course} />
       <Submissions course={course} />
     </article>

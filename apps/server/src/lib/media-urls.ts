@@ -1,0 +1,66 @@
+/**
+ * Signed media links: `<img>`, `<video>` and a download link cannot send the
+ * bearer header, so a lesson's JSON carries, for the caller allowed to see it,
+ * links of the form `/api/lessons/{id}/video?u=<user>&exp=<unix>&sig=<hmac>`.
+ * The HMAC binds the kind of file, its id, the user and the expiry; the key is
+ * one random row of the database (migration 0012), so every server process
+ * signs and checks alike without configuration. A valid signature only names
+ * the user: the route still checks that this user may see the file now, so a
+ * link never outlives a revoked enrolment or a demotion (docs/decisions.md,
+ * "signed media links").
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API, API_BASE } from '@urok/contract';
+import type { Db } from '../db/database.ts';
+
+/** How long a link works: a long lesson's video can still seek; the page asks anew on each visit. */
+export const MEDIA_URL_TTL_SECONDS = 4 * 60 * 60;
+
+export type MediaKind = 'video' | 'attachment';
+
+/** The query of a signed link, as the route's schema parses it. */
+export interface MediaSignature {
+  u: string;
+  exp: number;
+  sig: string;
+}
+
+export class MediaSigner {
+  readonly #key: Buffer;
+
+  constructor(key: string) {
+    this.#key = Buffer.from(key, 'utf8');
+  }
+
+  #mac(kind: MediaKind, id: string, userId: string, exp: number): Buffer {
+    return createHmac('sha256', this.#key).update(`${kind}\n${id}\n${userId}\n${exp}`).digest();
+  }
+
+  /** The signed link to a file for `userId`, valid for MEDIA_URL_TTL_SECONDS from `now`. */
+  url(kind: MediaKind, id: string, userId: string, now = Date.now()): string {
+    const exp = Math.floor(now / 1000) + MEDIA_URL_TTL_SECONDS;
+    const sig = this.#mac(kind, id, userId, exp).toString('base64url');
+    const path = kind === 'video' ? API.lessonVideo(id) : API.attachmentFile(id);
+    const query = new URLSearchParams({ u: userId, exp: String(exp), sig });
+    return `${API_BASE}${path}?${query.toString()}`;
+  }
+
+  /** Whether the signature is this signer's for exactly this file and user, and not expired. */
+  verify(kind: MediaKind, id: string, signature: MediaSignature, now = Date.now()): boolean {
+    if (!Number.isSafeInteger(signature.exp) || signature.exp * 1000 <= now) return false;
+    const given = Buffer.from(signature.sig, 'base64url');
+    const expected = this.#mac(kind, id, signature.u, signature.exp);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+}
+
+/** The signer of this database's key (read once when the app is built). */
+export async function loadMediaSigner(db: Db): Promise<MediaSigner> {
+  const row = await db
+    .selectFrom('media_signing_key')
+    .select('secret')
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (!row) throw new Error('The media signing key is missing: run the database migrations.');
+  return new MediaSigner(row.secret);
+}

@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { API, messages } from '@urok/contract';
+import type { Lesson, Outline } from '@urok/contract/schemas';
+import { createTestServices, type FakeReply } from '../../test/fake-api';
+import { renderWithStore } from '../../test/render';
+import { AuthorProgress } from './author-progress';
+import { CourseOutline } from './course-outline';
+import { LessonPage } from './lesson-page';
+
+const outline: Outline = {
+  courseId: 'c1',
+  sections: [
+    {
+      _id: 's1',
+      title: 'Вступ',
+      position: 0,
+      items: [
+        {
+          kind: 'lesson',
+          _id: 'l1',
+          title: 'Перший',
+          published: true,
+          dueAt: null,
+          completed: true,
+        },
+        {
+          kind: 'lesson',
+          _id: 'l2',
+          title: 'Другий',
+          published: true,
+          dueAt: null,
+          completed: false,
+        },
+        {
+          kind: 'lesson',
+          _id: 'l3',
+          title: 'Третій',
+          published: true,
+          dueAt: null,
+          completed: false,
+        },
+      ],
+    },
+  ],
+} as Outline;
+
+function makeLesson(overrides: Partial<Lesson> = {}): Lesson {
+  return {
+    _id: 'l2',
+    courseId: 'c1',
+    sectionId: 's1',
+    title: 'Другий',
+    body: {
+      type: 'doc',
+      content: [
+        { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Змінні' }] },
+        { type: 'image', attrs: { src: 'attachment:a1', alt: 'Схема' } },
+      ],
+    },
+    videoUrl: null,
+    video: {
+      fileName: 'урок.mp4',
+      size: 8192,
+      mimeType: 'video/mp4',
+      url: '/api/lessons/l2/video?u=s&exp=1&sig=v',
+    },
+    attachments: [
+      {
+        _id: 'a1',
+        fileName: 'Конспект.pdf',
+        size: 2048,
+        mimeType: 'application/pdf',
+        url: '/api/attachments/a1/file?u=s&exp=1&sig=a',
+      },
+    ],
+    published: true,
+    position: 1,
+    completed: false,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  } as Lesson;
+}
+
+async function showLesson(
+  routes: Record<string, FakeReply | (() => FakeReply)>,
+  viewer: 'student' | 'teacher' = 'student',
+) {
+  const api = createTestServices(routes);
+  const view = await renderWithStore(
+    <Routes>
+      <Route
+        path="/mycourse-details/:id/lessons/:lessonId"
+        element={<LessonPage viewer={viewer} />}
+      />
+    </Routes>,
+    { services: api.services, path: '/mycourse-details/c1/lessons/l2' },
+  );
+  return { ...api, ...view };
+}
+
+describe('the lesson page', () => {
+  it('shows the video, the text with its image, the files, and previous/next in outline order', async () => {
+    const { container } = await showLesson({
+      [`GET ${API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Другий' })).toBeTruthy();
+    expect(container.querySelector('video')?.getAttribute('src')).toBe(
+      '/api/lessons/l2/video?u=s&exp=1&sig=v',
+    );
+    expect(screen.getByRole('img', { name: 'Схема' }).getAttribute('src')).toContain(
+      '/api/attachments/a1/file',
+    );
+    expect(
+      screen
+        .getByRole('link', { name: messages.lessonDownload('Конспект.pdf') })
+        .getAttribute('href'),
+    ).toContain('sig=a');
+    expect(screen.getByRole('link', { name: /Попередній урок: Перший/ }).getAttribute('href')).toBe(
+      '/mycourse-details/c1/lessons/l1',
+    );
+    expect(screen.getByRole('link', { name: /Наступний урок: Третій/ }).getAttribute('href')).toBe(
+      '/mycourse-details/c1/lessons/l3',
+    );
+  });
+
+  it('marks the lesson done and back, and says so when saving fails', async () => {
+    let fail = false;
+    const { calls } = await showLesson({
+      [`GET ${API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      [`PUT ${API.lessonCompletion('l2')}`]: () => (fail ? { status: 500 } : { status: 204 }),
+      [`DELETE ${API.lessonCompletion('l2')}`]: { status: 204 },
+    });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: messages.lessonMarkDone }));
+    expect(screen.getByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
+    expect(
+      calls.some((call) => call.method === 'PUT' && call.url === API.lessonCompletion('l2')),
+    ).toBe(true);
+    await user.click(screen.getByRole('button', { name: messages.lessonMarkUndone }));
+    expect(screen.getByRole('button', { name: messages.lessonMarkDone })).toBeTruthy();
+    fail = true;
+    await user.click(screen.getByRole('button', { name: messages.lessonMarkDone }));
+    expect(screen.getByText(messages.lessonCompletionFailed)).toBeTruthy();
+  });
+
+  it('shows no completion button to the author, and an embed for a video link', async () => {
+    const { container } = await showLesson(
+      {
+        [`GET ${API.lesson('l2')}`]: {
+          status: 200,
+          body: {
+            lesson: makeLesson({ video: null, videoUrl: 'https://player.vimeo.com/video/1' }),
+          },
+        },
+        [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      },
+      'teacher',
+    );
+    expect(screen.queryByRole('button', { name: messages.lessonMarkDone })).toBeNull();
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe(
+      'https://player.vimeo.com/video/1',
+    );
+  });
+
+  it('says why a lesson cannot be shown', async () => {
+    await showLesson({
+      [`GET ${API.lesson('l2')}`]: { status: 403, body: { message: messages.notEnrolled } },
+      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+    });
+    expect(screen.getByRole('alert').textContent).toContain(messages.notEnrolled);
+  });
+});
+
+describe('the course outline', () => {
+  it("shows an enrolled student's ticks and the progress bar", async () => {
+    const api = createTestServices({
+      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${API.progress('c1')}`]: { status: 200, body: { completed: 1, total: 3 } },
+    });
+    await renderWithStore(<CourseOutline courseId="c1" view="student" />, {
+      services: api.services,
+    });
+    await act(async () => {});
+    const bar = screen.getByRole('progressbar', { name: messages.progressLabel(1, 3) });
+    expect(bar.getAttribute('aria-valuenow')).toBe('1');
+    expect(
+      screen.getByRole('link', { name: `Перший (${messages.outlineCompleted})` }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Другий' })).toBeTruthy();
+  });
+
+  it('shows a visitor the titles only, without links', async () => {
+    const api = createTestServices({
+      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+    });
+    await renderWithStore(<CourseOutline courseId="c1" view="syllabus" />, {
+      services: api.services,
+    });
+    expect(screen.getByText('Перший')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(api.calls.map((call) => call.url)).toEqual([API.outline('c1')]);
+  });
+});
+
+describe("the author's progress table", () => {
+  it('lists every enrolled student with completed of total', async () => {
+    const api = createTestServices({
+      [`GET ${API.progress('c1')}`]: {
+        status: 200,
+        body: { total: 3, students: [{ _id: 's1', username: 'Олена', completed: 2 }] },
+      },
+    });
+    await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
+    const row = screen.getByRole('row', { name: /Олена/ });
+    expect(row.textContent).toContain(messages.authorProgressOf(2, 3));
+  });
+
+  it('says when nobody is enrolled', async () => {
+    const api = createTestServices({
+      [`GET ${API.progress('c1')}`]: { status: 200, body: { total: 0, students: [] } },
+    });
+    await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
+    expect(screen.getByText(messages.authorProgressEmpty)).toBeTruthy();
+  });
+});
