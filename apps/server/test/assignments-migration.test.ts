@@ -1,65 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { Homework, UserWithHomework } from '@urok/contract';
 import { buildApp } from '../src/app.ts';
-import { migrateToLatest, openDatabase } from '../src/db/connection.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { migrateToLatest } from '../src/db/connection.ts';
+import { databaseKinds, openDatabaseAt } from './migration-fixtures.ts';
 import { hashPassword } from '../src/lib/passwords.ts';
 import { bearer, PASSWORD, testConfig } from './helpers.ts';
 import { SAMPLE_PDF, uploadHomeworkRequest } from './course-fixtures.ts';
 
-/** A database at migration 0008 (before assignments), on SQLite or in a PostgreSQL schema of its own. */
-async function openAt0008(kind: 'sqlite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-migration-'));
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  if (kind === 'postgres') await admin(`CREATE SCHEMA ${schema}`);
-  const handle =
-    kind === 'postgres'
-      ? openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') })
-      : openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') });
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(kind === 'postgres' ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateTo('0008-course-content');
-  if (error) throw error;
-  return {
-    ...handle,
-    dataDir,
-    schema: kind === 'postgres' ? schema : undefined,
-    async close() {
-      await handle.db.destroy();
-      if (kind === 'postgres') await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const kinds: ('sqlite' | 'postgres')[] = [
-  'sqlite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
-];
-
-describe.each(kinds)('migration 0010-assignments on %s', (kind) => {
+describe.each(databaseKinds)('migration 0010-assignments on %s', (kind) => {
   it('turns each course’s homework into its default assignment and keeps every submission and grade reachable through the old calls', async () => {
-    const database = await openAt0008(kind);
+    const database = await openDatabaseAt(kind, '0008-course-content');
     // The old database is written with the schema of its time (no assignment columns yet).
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const old = database.db as any;

@@ -1,58 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../src/db/connection.ts';
-import { migrations } from '../src/db/migrations/index.ts';
+import { migrateToLatest } from '../src/db/connection.ts';
+import { databaseKinds, openDatabaseAt } from './migration-fixtures.ts';
 
-/** A database at migration 0007 (before course content), on SQLite or in a PostgreSQL schema of its own. */
-async function openAt0007(kind: 'sqlite' | 'postgres') {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-migration-'));
-  const url = process.env.TEST_DATABASE_URL;
-  const schema = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  if (kind === 'postgres') await admin(`CREATE SCHEMA ${schema}`);
-  const handle =
-    kind === 'postgres'
-      ? openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') })
-      : openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') });
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations },
-    ...(kind === 'postgres' ? { migrationTableSchema: schema } : {}),
-  });
-  const { error } = await migrator.migrateTo('0007-application-grants');
-  if (error) throw error;
-  return {
-    db: handle.db,
-    schema: kind === 'postgres' ? schema : undefined,
-    async close() {
-      await handle.db.destroy();
-      if (kind === 'postgres') await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-const kinds: ('sqlite' | 'postgres')[] = [
-  'sqlite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
-];
-
-describe.each(kinds)('migration 0008-course-content on %s', (kind) => {
+describe.each(databaseKinds)('migration 0008-course-content on %s', (kind) => {
   it("gives every course that existed before it a first section 'Загальне'", async () => {
-    const database = await openAt0007(kind);
+    const database = await openDatabaseAt(kind, '0007-application-grants');
     try {
       const now = new Date().toISOString();
       await database.db

@@ -42,6 +42,19 @@ import {
   uniqueKeyPrefix,
 } from './redis-helpers.ts';
 
+/** A limiter whose every window is spent: a throttled route refuses at once, naming its rule in `refused`. */
+function spentLimiter(refused: string[]): RateLimiter {
+  return {
+    consume: async (_key, rule) => {
+      refused.push(rule.name);
+      return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
+    },
+    refund: async () => {},
+    reset: async () => {},
+    close: async () => {},
+  };
+}
+
 describe.each(databaseTargets)('throttling coverage on $name', (target) => {
   const t = useTestApp(target, { config: { rateLimit: true } });
 
@@ -120,16 +133,7 @@ describe.each(databaseTargets)('course-content writes are throttled on $name', (
   it('every content write answers 429 once its limit is spent, before it reads or changes anything', async () => {
     const t = await createTestApp(target);
     const refused: string[] = [];
-    // A limiter whose every window is spent: a throttled route refuses at once, naming its rule here.
-    const spent: RateLimiter = {
-      consume: async (_key, rule) => {
-        refused.push(rule.name);
-        return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
-      },
-      refund: async () => {},
-      reset: async () => {},
-      close: async () => {},
-    };
+    const spent = spentLimiter(refused);
     try {
       const author = await registerTeacher(t.app, t.db);
       const student = await registerAccount(t.app);
@@ -266,15 +270,7 @@ describe.each(databaseTargets)(
     it('every assignment write answers 429 once its limit is spent, before it changes anything', async () => {
       const t = await createTestApp(target);
       const refused: string[] = [];
-      const spent: RateLimiter = {
-        consume: async (_key, rule) => {
-          refused.push(rule.name);
-          return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
-        },
-        refund: async () => {},
-        reset: async () => {},
-        close: async () => {},
-      };
+      const spent = spentLimiter(refused);
       try {
         const author = await registerTeacher(t.app, t.db);
         const course = await createCourse(t.app, author);
