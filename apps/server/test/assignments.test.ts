@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Course, type Homework } from '@urok/contract';
 import type { Assignment } from '@urok/contract/schemas';
-import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
   enroll,
@@ -45,11 +45,7 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
     outsider = await registerAccount(t.app, { username: 'Сторонній' });
   });
 
-  const as = (account: Account | null, options: InjectOptions) =>
-    t.app.inject({
-      ...options,
-      headers: { ...(options.headers as object), ...(account ? bearer(account.token) : {}) },
-    });
+  const as = (account: Account | null, options: InjectOptions) => injectAs(t.app, account, options);
 
   async function freshCourse(fields: Record<string, string> = {}) {
     const course = await createCourse(t.app, author, fields);

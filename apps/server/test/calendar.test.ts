@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { redactUrlSecrets } from '../src/lib/log-redaction.ts';
-import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import { createCourse, enroll, registerTeacher } from './course-fixtures.ts';
 import { getOutlineAs, paragraphDoc } from './content-fixtures.ts';
 import { addAssignment, defaultAssignmentId } from './assignment-fixtures.ts';
@@ -21,11 +21,7 @@ describe.each(databaseTargets)('the calendar feed on $name', (target) => {
     student = await registerAccount(t.app, { username: 'Студент Календаря' });
   });
 
-  const as = (account: Account | null, options: InjectOptions) =>
-    t.app.inject({
-      ...options,
-      headers: { ...(options.headers as object), ...(account ? bearer(account.token) : {}) },
-    });
+  const as = (account: Account | null, options: InjectOptions) => injectAs(t.app, account, options);
   const newFeed = async (account: Account) => {
     const response = await as(account, { method: 'POST', url: '/api/calendar/feed' });
     expect(response.statusCode).toBe(201);

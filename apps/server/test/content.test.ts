@@ -5,7 +5,7 @@ import type { Lesson } from '@urok/contract/schemas';
 import { loadConfig } from '../src/config.ts';
 import { LOG_CENSOR, redactUrlSecrets } from '../src/lib/log-redaction.ts';
 import { loadMediaSigner, MediaSigner } from '../src/lib/media-urls.ts';
-import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
   ELF_BINARY,
@@ -55,11 +55,7 @@ describe.each(databaseTargets)('course content on $name', (target) => {
     outsider = await registerAccount(t.app, { username: 'Сторонній' });
   });
 
-  const as = (account: Account | null, options: InjectOptions) =>
-    t.app.inject({
-      ...options,
-      headers: { ...(options.headers as object), ...(account ? bearer(account.token) : {}) },
-    });
+  const as = (account: Account | null, options: InjectOptions) => injectAs(t.app, account, options);
 
   /**
    * A course of the author with the student enrolled, and its first section's id. These tests

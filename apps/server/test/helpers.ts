@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
@@ -247,6 +247,14 @@ export async function registerAccount(
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** `app.inject` as `account` (its bearer header beside the request's own), or anonymously for null. */
+export function injectAs(app: AppInstance, account: Account | null, options: InjectOptions) {
+  return app.inject({
+    ...options,
+    headers: { ...(options.headers as object), ...(account ? bearer(account.token) : {}) },
+  });
 }
 
 export function validApplication(overrides: Record<string, unknown> = {}) {
