@@ -31,7 +31,13 @@ import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { homeworkRoutes } from './features/homework/homework.routes.ts';
-import { MemoryRateLimiter, unlimitedRateLimiter, type RateLimiter } from './lib/rate-limiter.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { Announcement, NotificationBus } from './lib/notify.ts';
+import { MailQueue, UnsubscribeSigner } from './lib/mail-queue.ts';
+import type { Redis } from 'ioredis';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { MemoryRateLimiter, unlimitedRateLimiter } from './lib/rate-limiter.ts';
+import { closeRedis, RedisRateLimiter } from './lib/redis-rate-limiter.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -43,8 +49,7 @@ import { registerStorage } from './plugins/storage.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { isHttpRequest, redactLogFields, redactUrlSecrets } from './lib/log-redaction.ts';
 import { ReadCache } from './lib/read-cache.ts';
-import { loadMediaSigner, type MediaSigner } from './lib/media-urls.ts';
-import { writeLogOf } from './db/write-tracking.ts';
+import { MediaSigner, loadSigningSecret } from './lib/media-urls.ts';
 import type { Storage } from './storage/storage.ts';
 
 export type AppInstance = FastifyInstance<
@@ -62,6 +67,18 @@ declare module 'fastify' {
     dialect: Dialect;
     /** Hot reads kept until their tables are written (lib/read-cache.ts). */
     readCache: ReadCache;
+    /** Tells the live notification streams of every process what is new (lib/notify.ts). */
+    notificationBus: NotificationBus;
+    /**
+     * Runs `work` with an Announcement the services add notified users to (lib/notify.ts
+     * notify); once it has finished (its transaction committed) tells their streams on the bus
+     * and this process's mail queue.
+     */
+    announcing<T>(work: (announcement: Announcement) => Promise<T>): Promise<T>;
+    /** Sends queued notification mail (lib/mail-queue.ts); undefined without SMTP_URL. */
+    mailQueue: MailQueue | undefined;
+    /** Signs and checks the unsubscribe links of notification mail. */
+    unsubscribeSigner: UnsubscribeSigner;
     /** Signs and checks the media links of lessons (lib/media-urls.ts); its key is in the database. */
     mediaSigner: MediaSigner;
   }
@@ -71,8 +88,14 @@ export interface AppDeps {
   config: Config;
   db: Db;
   dialect: Dialect;
-  /** Defaults to an in-memory limiter (none when config.rateLimit is false); closed with the app. */
-  rateLimiter?: RateLimiter;
+  /**
+   * A client of REDIS_URL (lib/redis-rate-limiter.ts connectRedis): every rate limit is then
+   * counted there, under config.redisKeyPrefix, and notifications reach the streams of every
+   * process through it; in memory, within this process, without one. Closed with the app.
+   */
+  redis?: Redis;
+  /** Tests: a store for @fastify/rate-limit's `store` option in place of memory or Redis. */
+  rateLimitStore?: FastifyRateLimitStoreCtor;
   /** Defaults to the storage STORAGE_URL names (createStorage), closed with the app. */
   storage?: Storage;
 }
@@ -174,23 +197,59 @@ export async function buildApp(
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   // Read once: the key never changes, and every process on this database reads the same row.
-  app.decorate('mediaSigner', await loadMediaSigner(deps.db));
+  const signingSecret = await loadSigningSecret(deps.db);
+  app.decorate('mediaSigner', new MediaSigner(signingSecret));
+  app.decorate('readCache', new ReadCache({ maxBytes: config.readCacheBytes, db: deps.db }));
+  const bus = deps.redis
+    ? await NotificationBus.overRedis(deps.redis, config.redisKeyPrefix)
+    : NotificationBus.local();
+  app.decorate('notificationBus', bus);
+  app.addHook('onClose', async () => bus.close());
+  app.decorate('unsubscribeSigner', new UnsubscribeSigner(signingSecret));
+  const mailQueue = config.mail
+    ? new MailQueue({
+        db: deps.db,
+        config: config.mail,
+        publicUrl: config.publicUrl,
+        signer: app.unsubscribeSigner,
+        log: app.log,
+      })
+    : undefined;
+  app.decorate('mailQueue', mailQueue);
+  if (mailQueue) {
+    app.addHook('onReady', async () => mailQueue.start());
+    app.addHook('onClose', async () => mailQueue.close());
+  }
   app.decorate(
-    'readCache',
-    new ReadCache({
-      maxBytes: config.readCacheBytes,
-      writes: writeLogOf(deps.db),
-      // PostgreSQL tells this process nothing of another's writes (the admin CLI): one second at most.
-      ttlMs: deps.dialect === 'postgres' ? 1000 : undefined,
-    }),
+    'announcing',
+    async <T>(work: (announcement: Announcement) => Promise<T>): Promise<T> => {
+      const announcement = new Announcement(mailQueue !== undefined);
+      const result = await work(announcement);
+      bus.announce(announcement.userIds);
+      if (announcement.userIds.length > 0) mailQueue?.kick();
+      return result;
+    },
   );
   // First: its onRequest hook gives every later answer, errors included, the security headers.
   registerSecurity(app);
   registerErrorHandler(app);
-  registerRateLimit(
-    app,
-    deps.rateLimiter ?? (config.rateLimit ? new MemoryRateLimiter() : unlimitedRateLimiter),
-  );
+  const { redis } = deps;
+  if (redis) app.addHook('onClose', async () => closeRedis(redis));
+  await registerRateLimit(app, {
+    enabled: config.rateLimit,
+    redis,
+    keyPrefix: config.redisKeyPrefix,
+    store: deps.rateLimitStore,
+    signInLimiter: !config.rateLimit
+      ? unlimitedRateLimiter
+      : redis
+        ? new RedisRateLimiter(redis, {
+            keyPrefix: config.redisKeyPrefix,
+            onError: (error) =>
+              app.log.error({ err: error }, 'Redis sign-in limiter failed; request allowed'),
+          })
+        : new MemoryRateLimiter(),
+  });
   registerAuth(app);
   registerInputGuard(app);
   if (deps.storage) registerStorage(app, deps.storage);
@@ -211,6 +270,7 @@ export async function buildApp(
       await typed.register(contactsRoutes);
       await typed.register(coursesRoutes);
       await typed.register(homeworkRoutes);
+      await typed.register(notificationsRoutes);
       await typed.register(contentRoutes);
       await typed.register(assignmentsRoutes);
       await typed.register(gradebookRoutes);

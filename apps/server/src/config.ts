@@ -69,6 +69,8 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
 /** Every configuration variable, parsed once at start-up (README lists them). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Server processes on this machine (node:cluster), all on PORT; 1 is a single process. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Loopback: a school opens the server to its network deliberately (HOST=0.0.0.0), which also keeps
   // the demo accounts out of a new database (db/demo-data.ts).
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -90,6 +92,19 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
   RATE_LIMIT: bool.default(true),
+  // ---- mail: notifications by e-mail (DESIGN section 10); nothing is mailed without SMTP_URL ----
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@host:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).optional(),
+  /** How often each process looks for queued mail that is due (ms). */
+  MAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5000),
+  /** The wait before the first retry of a refused mail; it doubles with each attempt (ms). */
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  /** How often the due-soon reminders are looked for (minutes). */
+  REMINDER_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  // ---- end of mail section ----
   WEB_DIST: z.string().optional(),
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -121,6 +136,9 @@ const envSchema = z.object({
   QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(500),
   QUOTA_COURSE_MB: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   QUOTA_COURSE_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
+  // lesson files: what one author keeps in attachments and videos over all their courses
+  QUOTA_AUTHOR_MB: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+  QUOTA_AUTHOR_FILES: z.coerce.number().int().min(1).max(10_000_000).default(5000),
   // ---- end of uploads section ----
   // Course content: the largest lesson video upload, in megabytes.
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(VIDEO_MAX_MB_DEFAULT),
@@ -132,6 +150,12 @@ export interface UploadQuota {
   userFiles: number;
   courseBytes: number;
   courseFiles: number;
+}
+
+/** How much an author may keep in lesson attachments and videos, over all their courses. */
+export interface AuthorQuota {
+  bytes: number;
+  files: number;
 }
 
 const MB = 1024 * 1024;
@@ -170,6 +194,8 @@ function storageConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): St
 
 export interface Config {
   port: number;
+  /** How many server processes `npm start` runs on this machine (node:cluster). */
+  webConcurrency: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
@@ -192,6 +218,10 @@ export interface Config {
   /** Where users reach the web app, without a trailing slash: the base of reset links. */
   publicUrl: string;
   rateLimit: boolean;
+  /** Notification mail (lib/mail-queue.ts); undefined when SMTP_URL is unset. */
+  mail: MailConfig | undefined;
+  /** How often the due-soon reminders are looked for (lib/reminders.ts). */
+  reminderSweepMs: number;
   /** The built web app; undefined when it is not served (tests of the API alone). */
   webDist: string | undefined;
   /** Reuse prepared statements, SQLite's and PostgreSQL's (on by default; off only to measure what it buys). */
@@ -218,9 +248,20 @@ export interface Config {
   // ---- uploads ----
   /** Homework quotas (QUOTA_USER_MB, QUOTA_USER_FILES, QUOTA_COURSE_MB, QUOTA_COURSE_FILES). */
   quota: UploadQuota;
+  /** Lesson files (attachments and videos) per author (QUOTA_AUTHOR_MB, QUOTA_AUTHOR_FILES). */
+  authorQuota: AuthorQuota;
   // ---- end of uploads section ----
   /** The largest lesson video (VIDEO_MAX_MB), in bytes; checked while the upload streams. */
   videoMaxBytes: number;
+}
+
+export interface MailConfig {
+  /** smtp://user:pass@host:port (nodemailer's connection URL; query options such as ?ignoreTLS=true too). */
+  smtpUrl: string;
+  /** The From header. */
+  from: string;
+  pollMs: number;
+  retryBaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -249,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
+    webConcurrency: e.WEB_CONCURRENCY,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
@@ -265,6 +307,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     rateLimit: e.RATE_LIMIT,
+    mail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from:
+            e.MAIL_FROM ??
+            `"Урок" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+          pollMs: e.MAIL_POLL_MS,
+          retryBaseMs: e.MAIL_RETRY_BASE_MS,
+        }
+      : undefined,
+    reminderSweepMs: e.REMINDER_SWEEP_MINUTES * 60 * 1000,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
@@ -279,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       courseBytes: e.QUOTA_COURSE_MB * MB,
       courseFiles: e.QUOTA_COURSE_FILES,
     },
+    authorQuota: { bytes: e.QUOTA_AUTHOR_MB * MB, files: e.QUOTA_AUTHOR_FILES },
     // ---- end of uploads section ----
     videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
   };

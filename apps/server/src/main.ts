@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -13,8 +14,11 @@ import {
 } from './db/demo-data.ts';
 import { SESSION_SWEEP_INTERVAL_MS, sweepExpiredSessions } from './features/auth/auth.service.ts';
 import { FILE_SWEEP_INTERVAL_MS, sweepOrphanFiles } from './features/files/files.service.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { Redis } from 'ioredis';
 import { createStorage } from './storage/create-storage.ts';
+import { runWithLease } from './lib/job-lease.ts';
+import { sendDueSoonReminders } from './lib/reminders.ts';
+import type { Config } from './config.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -28,17 +32,18 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  // Shared limits (REDIS_URL) are checked first: without the Redis they were configured for, do not start.
-  let rateLimiter: RateLimiter | undefined;
-  let reportLimiterError: (error: unknown) => void = () => {};
-  if (config.redisUrl && config.rateLimit) {
-    // Loaded only when configured: the Redis client is not part of every start-up.
-    const { RedisRateLimiter, RedisUnavailableError } = await import('./lib/redis-rate-limiter.ts');
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await runPrimary(config);
+    return;
+  }
+
+  // Redis (REDIS_URL: shared limits, notifications between processes) is checked first: without the
+  // Redis it was configured for, do not start.
+  let redis: Redis | undefined;
+  if (config.redisUrl) {
+    const { connectRedis, RedisUnavailableError } = await import('./lib/redis-rate-limiter.ts');
     try {
-      rateLimiter = await RedisRateLimiter.connect(config.redisUrl, {
-        keyPrefix: config.redisKeyPrefix,
-        onError: (error) => reportLimiterError(error),
-      });
+      redis = await connectRedis(config.redisUrl);
     } catch (error) {
       if (error instanceof RedisUnavailableError) {
         console.error(error.message);
@@ -53,17 +58,18 @@ async function main(): Promise<void> {
     sqlitePath: config.sqlitePath,
     statementCache: config.statementCache,
   });
-  await migrateToLatest(db);
+  // A cluster's primary migrated and loaded the demo data before forking this worker.
+  if (cluster.isPrimary) await migrateToLatest(db);
   const storage = await createStorage(config);
 
   const app = await buildApp(
-    { config, db, dialect, storage, rateLimiter },
+    { config, db, dialect, storage, redis },
     { logger: loggerOptions(config.logLevel) },
   );
   if (dialect === 'sqlite') {
     // Fresh statistics for the query planner as the tables grow (see refreshPlannerStatistics).
     // Through Kysely, so it waits its turn on the one connection instead of landing inside a
-    // transaction; as raw SQL it also empties the read cache once an hour.
+    // transaction.
     setInterval(
       () =>
         void sql`pragma optimize`.execute(db).catch((error: unknown) => {
@@ -72,58 +78,47 @@ async function main(): Promise<void> {
       60 * 60 * 1000,
     ).unref();
   }
-  reportLimiterError = (error) =>
-    app.log.error({ err: error }, 'Redis rate limiter failed; request allowed');
-  if (rateLimiter)
+  if (redis)
     app.log.info({ keyPrefix: config.redisKeyPrefix }, 'rate limits are shared through Redis');
 
-  // Expired sessions: once now, then hourly (a sign-in does not clean up after itself).
+  // Expired sessions and stored files without a row: once now, before listening (what a
+  // restart after a crash needs), then hourly. The hourly rounds run in every process, and the
+  // one that takes the job's lease does the work (lib/job-lease.ts): a cluster or several
+  // machines sweep once per round. While processes serve, their uploads are in flight: the
+  // hourly file sweep leaves alone a file younger than an hour.
   const sweepSessions = async () => {
     const count = await sweepExpiredSessions(db);
     if (count > 0) app.log.info({ count }, 'deleted expired sessions');
   };
-  await sweepSessions();
-  setInterval(
-    () =>
-      void sweepSessions().catch((error: unknown) => {
-        app.log.warn({ err: error }, 'expired-session sweep failed');
-      }),
-    SESSION_SWEEP_INTERVAL_MS,
-  ).unref();
-
-  // Stored files without a row: once now, before listening, then hourly. While this process
-  // serves, its own uploads are in flight too: then a file younger than an hour is left alone.
   const sweepFiles = async (graceMs: number) => {
     const { removed, unfinished } = await sweepOrphanFiles(db, storage, { graceMs });
     if (removed.length > 0)
       app.log.info({ count: removed.length }, 'removed stored files without a row');
     if (unfinished > 0) app.log.info({ count: unfinished }, 'removed unfinished writes');
   };
+  await sweepSessions();
   await sweepFiles(config.fileSweepGraceMs);
-  setInterval(
-    () =>
-      void sweepFiles(Math.max(config.fileSweepGraceMs, FILE_SWEEP_INTERVAL_MS)).catch(
-        (error: unknown) => {
-          app.log.warn({ err: error }, 'stored-file sweep failed');
-        },
-      ),
-    FILE_SWEEP_INTERVAL_MS,
-  ).unref();
+  const leased = (name: string, intervalMs: number, job: () => Promise<void>) => () =>
+    void runWithLease(db, name, intervalMs * 0.9, job).catch((error: unknown) => {
+      app.log.warn({ err: error, job: name }, 'background job failed');
+    });
+  const periodically = (name: string, intervalMs: number, job: () => Promise<void>) =>
+    setInterval(leased(name, intervalMs, job), intervalMs).unref();
+  periodically('sweep-sessions', SESSION_SWEEP_INTERVAL_MS, sweepSessions);
+  periodically('sweep-files', FILE_SWEEP_INTERVAL_MS, () =>
+    sweepFiles(Math.max(config.fileSweepGraceMs, FILE_SWEEP_INTERVAL_MS)),
+  );
+  // Due-soon reminders: now and every REMINDER_SWEEP_MINUTES, by whichever process takes the
+  // lease; each reminder is recorded with its notifications, so it goes once (lib/reminders.ts).
+  const remind = async () => {
+    const count = await app.announcing((announcement) => sendDueSoonReminders(db, announcement));
+    if (count > 0) app.log.info({ count }, 'sent due-soon reminders');
+  };
+  leased('due-soon-reminders', config.reminderSweepMs, remind)();
+  periodically('due-soon-reminders', config.reminderSweepMs, remind);
 
-  if (
-    shouldLoadDemoData({
-      dialect,
-      isNew,
-      demo: config.demo,
-      usersEmpty: await isUsersTableEmpty(db),
-      host: config.host,
-    })
-  ) {
-    await loadDemoData(db, storage);
-    app.log.info('demo data loaded');
-  } else if (isNew && config.demo === undefined && !isLoopbackHost(config.host)) {
-    app.log.info({ host: config.host }, 'no demo data: the server listens beyond loopback');
-  }
+  if (cluster.isPrimary)
+    await loadDemoDataIfNew(config, db, dialect, isNew, storage, (m) => app.log.info(m));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -152,12 +147,80 @@ async function main(): Promise<void> {
     : config.host.includes(':')
       ? `[${config.host}]`
       : config.host;
-  // A plain block on stdout, not a log line: it is read by a person starting the app.
+  // A plain block on stdout, not a log line: it is read by a person starting the app (once).
+  if (cluster.worker && cluster.worker.id !== 1) return;
   console.log(
     formatStartupBanner(`http://${host}:${port}`, await findDemoAccounts(db), {
       loopback: isLoopbackHost(config.host),
     }),
   );
+}
+
+/** The demo school, into a new SQLite database on loopback (db/demo-data.ts decides). */
+async function loadDemoDataIfNew(
+  config: Config,
+  db: Parameters<typeof loadDemoData>[0],
+  dialect: 'sqlite' | 'postgres',
+  isNew: boolean,
+  storage: Parameters<typeof loadDemoData>[1],
+  log: (message: string) => void,
+): Promise<void> {
+  if (
+    shouldLoadDemoData({
+      dialect,
+      isNew,
+      demo: config.demo,
+      usersEmpty: await isUsersTableEmpty(db),
+      host: config.host,
+    })
+  ) {
+    await loadDemoData(db, storage);
+    log('demo data loaded');
+  } else if (isNew && config.demo === undefined && !isLoopbackHost(config.host)) {
+    log(`no demo data: the server listens beyond loopback (${config.host})`);
+  }
+}
+
+/**
+ * WEB_CONCURRENCY > 1: this process migrates the database and loads the
+ * demo data once, then runs that many workers (node:cluster), which share
+ * PORT. A worker that dies is replaced (at most one a second); SIGTERM or
+ * SIGINT is passed on, and the primary exits when the workers have.
+ */
+async function runPrimary(config: Config): Promise<void> {
+  const { db, dialect, isNew } = openDatabase({
+    url: config.databaseUrl,
+    sqlitePath: config.sqlitePath,
+    statementCache: config.statementCache,
+  });
+  await migrateToLatest(db);
+  const storage = await createStorage(config);
+  await loadDemoDataIfNew(config, db, dialect, isNew, storage, (message) => console.info(message));
+  await db.destroy();
+  storage.close?.();
+
+  let stopping = false;
+  let lastFork = 0;
+  const fork = () => {
+    lastFork = Date.now();
+    cluster.fork();
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    setTimeout(fork, Math.max(0, lastFork + 1000 - Date.now()));
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  for (let i = 0; i < config.webConcurrency; i += 1) fork();
 }
 
 main().catch((error) => {

@@ -121,3 +121,94 @@ export const courseMessages = {
   sizeKilobytes: (value: string) => `${value} КБ`,
   sizeMegabytes: (value: string) => `${value} МБ`,
 } as const;
+
+/**
+ * The copy of the assignment pages, the gradebook, 'Мої оцінки' and the
+ * calendar feed box. It lives beside the course pages' copy because the same
+ * lazily loaded pages use it: a module of its own would be one more chunk
+ * that the entry's dynamic-import map names.
+ */
+export const gradesMessages = {
+  // Pages of the web app
+  pageGradebook: 'Журнал оцінок',
+  pageAssignment: 'Завдання',
+  gradesIntro: 'Бали й відгуки за кожне завдання ваших курсів.',
+  gradesEmpty: 'Ви ще не записані на жоден курс із завданнями.',
+  gradesLoadFailed: 'Не вдалося завантажити оцінки.',
+  gradebookLoadFailed: 'Не вдалося завантажити журнал оцінок.',
+  gradebookEmpty: 'На курс ще ніхто не записався.',
+  gradebookNoAssignments: 'У курсі ще немає опублікованих завдань.',
+  gradebookCaption: (title: string) => `Журнал оцінок курсу «${title}»`,
+  gradebookRegion: 'Таблиця оцінок (прокручується)',
+  gradebookStudent: 'Студент',
+  gradebookOpen: 'Журнал оцінок',
+  downloadGradebookCsv: 'Завантажити журнал (CSV)',
+  /** A gradebook cell's status, by its API name. */
+  status: {
+    missing: 'не здано',
+    submitted: 'здано',
+    late: 'із запізненням',
+    graded: 'оцінено',
+  },
+  points: (points: number, maxPoints: number) => `${formatPoints(points)} / ${maxPoints}`,
+  percent: (percent: number | null) =>
+    percent === null ? '—' : `${formatPoints(Math.round(percent * 10) / 10)}%`,
+  coursePercent: (percent: number | null) =>
+    percent === null ? 'Ще немає оцінок' : `Разом: ${formatPoints(Math.round(percent * 10) / 10)}%`,
+  maxPointsNote: (maxPoints: number) => `Максимум ${maxPoints} балів`,
+  noDueDate: 'Без терміну',
+  backToCourse: 'До курсу',
+  assignmentLoadFailed: 'Не вдалося завантажити завдання.',
+  assignmentDraft: 'Чернетка',
+  assignmentsHeading: 'Завдання',
+  newAssignmentHeading: 'Нове завдання',
+  editAssignmentHeading: 'Змінити завдання',
+  labelAssignmentTitle: 'Назва завдання',
+  labelInstructions: 'Умова',
+  labelAssignmentDue: 'Термін здачі',
+  labelMaxPoints: 'Максимум балів',
+  labelSection: 'Розділ',
+  labelPublished: 'Опубліковано (студенти бачать завдання)',
+  createAssignmentAction: 'Додати завдання',
+  saveAssignmentAction: 'Зберегти завдання',
+  assignmentCreated: (title: string) => `Завдання «${title}» додано.`,
+  assignmentSaved: 'Завдання збережено.',
+  assignmentSaveFailed: 'Не вдалося зберегти завдання. Спробуйте ще раз.',
+  yourWorkHeading: 'Ваші роботи',
+  noWorkYet: 'Ви ще нічого не здали.',
+  submissionsOfAssignment: 'Роботи студентів',
+  noSubmissionsYet: 'Ще ніхто не здав це завдання.',
+  gradeHistoryHeading: 'Історія оцінок',
+  gradeHistoryEntry: (grade: string, when: string, reason: string | null) =>
+    `${grade} (${when})${reason ? ` — причина зміни: ${reason}` : ''}`,
+  regradeAction: 'Переоцінити',
+  regradeSave: 'Змінити оцінку',
+  regradeCancel: 'Скасувати',
+  labelRegradeReason: 'Причина зміни оцінки',
+  regradeFormName: (fileName: string) => `Переоцінка роботи ${fileName}`,
+  regradeFailed: 'Не вдалося змінити оцінку. Спробуйте ще раз.',
+  commentsHeading: 'Коментарі',
+  commentsEmpty: 'Коментарів ще немає.',
+  labelComment: 'Ваш коментар',
+  sendComment: 'Надіслати',
+  commentsLoadFailed: 'Не вдалося завантажити коментарі.',
+  commentFailed: 'Не вдалося надіслати коментар. Спробуйте ще раз.',
+  commentBy: (name: string, when: string) => `${name}, ${when}`,
+  calendarHeading: 'Календар термінів',
+  calendarIntro:
+    'Додайте терміни завдань до Google Календаря чи Outlook: створіть приватне посилання й підпишіться на нього («Додати календар» → «За URL-адресою»).',
+  calendarCreate: 'Отримати посилання на календар',
+  calendarRenew: 'Створити нове посилання',
+  calendarRevoke: 'Відкликати посилання',
+  calendarUrlLabel: 'Приватне посилання на календар',
+  calendarCopy: 'Копіювати',
+  calendarCopied: 'Скопійовано.',
+  calendarPrivate: 'Хто має це посилання, бачить ваші терміни: не публікуйте його.',
+  calendarRevoked: 'Посилання відкликано: календарі за ним більше не оновлюються.',
+  calendarFailed: 'Не вдалося змінити посилання. Спробуйте ще раз.',
+};
+
+/** Points as Ukrainian write them: a decimal comma, no trailing zeros. */
+function formatPoints(value: number): string {
+  return String(value).replace('.', ',');
+}

@@ -14,6 +14,7 @@ export * from './courses.ts';
 export * from './errors.ts';
 export * from './form.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
 export * from './password-checks.ts';
 export * from './paths.ts';
 export * from './pledges.ts';

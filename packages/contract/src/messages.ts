@@ -104,7 +104,8 @@ export const messages = {
 
   // ---- Upload quotas and deleting a submission (uploads work) ----
   // 413 when an upload would pass a quota (QUOTA_USER_MB, QUOTA_USER_FILES,
-  // QUOTA_COURSE_MB, QUOTA_COURSE_FILES); the message names the quota.
+  // QUOTA_COURSE_MB, QUOTA_COURSE_FILES; lesson files: QUOTA_AUTHOR_MB,
+  // QUOTA_AUTHOR_FILES); the message names the quota.
   quotaUserBytes: (bytes: number) =>
     `Перевищено квоту користувача: ${quotaSize(bytes)} на всі ваші роботи. Видаліть неоцінені роботи, які вже не потрібні.`,
   quotaUserFiles: (count: number) =>
@@ -113,6 +114,10 @@ export const messages = {
     `Перевищено квоту курсу: ${quotaSize(bytes)} на всі роботи курсу. Повідомте викладача.`,
   quotaCourseFiles: (count: number) =>
     `Перевищено квоту курсу: ${files(count)}. Повідомте викладача.`,
+  quotaAuthorBytes: (bytes: number) =>
+    `Перевищено квоту автора: ${quotaSize(bytes)} на всі файли й відео ваших уроків. Видаліть файли, які вже не потрібні.`,
+  quotaAuthorFiles: (count: number) =>
+    `Перевищено квоту автора: ${files(count)}. Видаліть файли, які вже не потрібні.`,
   homeworkDeleteNotOwn: 'Видалити роботу може лише студент, який її надіслав.',
   homeworkGradedCannotDelete: 'Оцінену роботу не можна видалити.',
   // ---- end of uploads section ----
@@ -161,6 +166,7 @@ export const messages = {
   coursesGroup: 'Курси',
   allCourses: 'Всі курси',
   myCourses: 'Мої курси',
+  myGrades: 'Мої оцінки',
   createCourse: 'Створити курс',
   others: 'OTHERS',
   profile: 'Профіль',

@@ -83,6 +83,18 @@ export const ROUTES = {
   myCourseList: '/my-courselist',
   demoCourse: (id: string | number) => `/course/${id}`,
   myCourseDetails: (id: string) => `/mycourse-details/${id}`,
+  /** An assignment: instructions, due date, the student's work or the author's list of submissions. */
+  assignment: (courseId: string, assignmentId: string) =>
+    `/mycourse-details/${courseId}/assignments/${assignmentId}`,
+  /** A lesson of a course, as its enrolled students read it. */
+  lesson: (courseId: string, lessonId: string) =>
+    `/mycourse-details/${courseId}/lessons/${encodeURIComponent(lessonId)}`,
+  /** The author's gradebook of a course. */
+  gradebook: (courseId: string) => `/mycourse-details/${courseId}/gradebook`,
+  /** A student's grades in every course ('Мої оцінки'). */
+  grades: '/grades',
+  /** Every notification of the signed-in user. */
+  notifications: '/notifications',
   test: '/test',
   courseGrid: '/course-grid-page',
   courseCreate: '/courseCreate',

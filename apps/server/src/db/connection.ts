@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type PG from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
-import { namedStatementClient } from './pg-statement-cache.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { foldSearchText } from '../lib/search-text.ts';
-import { attachWriteLog, trackWrites, WriteLog } from './write-tracking.ts';
+import { noteQuery } from './query-tables.ts';
 
 /** A SQL function of every SQLite connection: foldSearchText (lib/search-text.ts) of its argument. */
 export const SQLITE_FOLD_FUNCTION = 'urok_fold';
@@ -30,9 +29,9 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests run each in a schema of its own). */
   schema?: string;
   /**
-   * Reuse prepared statements (default true; STATEMENT_CACHE=off for a before/after benchmark):
-   * SQLite's in process (statement-cache.ts), PostgreSQL's as named statements on each connection
-   * (pg-statement-cache.ts).
+   * Reuse SQLite's prepared statements in process (statement-cache.ts; default true,
+   * STATEMENT_CACHE=off for a before/after benchmark). PostgreSQL's statements go unnamed
+   * (docs/decisions.md, "Caches across processes").
    */
   statementCache?: boolean;
 }
@@ -44,14 +43,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
-      ...(options.statementCache === false ? {} : { Client: namedStatementClient(pg) }),
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const writes = new WriteLog();
-    const db = new Kysely<Database>({
-      dialect: trackWrites(new PostgresDialect({ pool }), writes),
-    });
-    attachWriteLog(db, writes);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: noteQuery });
     return { db, dialect: 'postgres', isNew: false };
   }
   const isNew = options.sqlitePath === ':memory:' || !fs.existsSync(options.sqlitePath);
@@ -68,15 +62,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldSearchText(value) : value,
   );
-  const database = options.statementCache === false ? sqlite : cacheStatements(sqlite);
-  // Changes only when another connection (the admin CLI, another process) committed.
-  const dataVersion = sqlite.prepare('pragma data_version').pluck();
-  const writes = new WriteLog(() => dataVersion.get() as number);
-  const db = new Kysely<Database>({
-    dialect: trackWrites(new SqliteDialect({ database }), writes),
-  });
-  attachWriteLog(db, writes);
+  const database = beginImmediate(
+    options.statementCache === false ? sqlite : cacheStatements(sqlite),
+  );
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: noteQuery });
   return { db, dialect: 'sqlite', isNew, sqlite };
+}
+
+/**
+ * Kysely begins SQLite transactions with a plain (deferred) `begin`. With
+ * several processes on one file (WEB_CONCURRENCY, the admin CLI), a deferred
+ * transaction that has read and then writes while another process holds the
+ * write lock fails at once with SQLITE_BUSY: its snapshot is stale, and
+ * busy_timeout cannot help. `begin immediate` takes the write lock first,
+ * waiting up to busy_timeout for it, so transactions queue instead of failing.
+ */
+function beginImmediate(database: SqliteDatabase): SqliteDatabase {
+  return {
+    close: () => database.close(),
+    prepare: (sql: string) => database.prepare(sql === 'begin' ? 'begin immediate' : sql),
+  };
 }
 
 /**

@@ -161,6 +161,60 @@ export interface MediaSigningKeyTable {
   id: number;
   secret: string;
 }
+
+/** One notification of one user (features/notifications; written by lib/notify.ts). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  title: string;
+  body: string;
+  link: string;
+  created_at: string;
+  read_at: string | null;
+}
+
+/** A kind a user turned on or off for e-mail; a kind without a row is on. */
+export interface NotificationPreferencesTable {
+  user_id: string;
+  kind: string;
+  email: number;
+}
+
+/** Who runs a background job now: one process of a deployment (lib/job-lease.ts). */
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
+/** A notification to e-mail (lib/mail-queue.ts); written with the notification. */
+export interface MailOutboxTable {
+  id: string;
+  notification_id: string;
+  /** pending until sent; skipped when the user turned the kind off or has no address; failed after the last retry. */
+  status: 'pending' | 'sent' | 'skipped' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  claimed_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A due-soon reminder made for an assignment's due date (lib/reminders.ts). */
+export interface AssignmentRemindersTable {
+  assignment_id: string;
+  due_at: string;
+  sent_at: string;
+}
+
+/** A table's version, raised by triggers at every commit that wrote it (db/cache-versions.ts). */
+export interface CacheVersionsTable {
+  name: string;
+  /** bigint: a string from PostgreSQL. */
+  version: number | string;
+}
 // ---- end of course content section ----
 
 /** One operator action or CLI decision (migration 0009); never changed or deleted by the product. */
@@ -243,6 +297,12 @@ export interface Database {
   homework_comments: HomeworkCommentsTable;
   calendar_feeds: CalendarFeedsTable;
   media_signing_key: MediaSigningKeyTable;
+  cache_versions: CacheVersionsTable;
+  job_leases: JobLeasesTable;
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  mail_outbox: MailOutboxTable;
+  assignment_reminders: AssignmentRemindersTable;
 }
 
 export type Db = Kysely<Database>;

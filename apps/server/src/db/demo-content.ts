@@ -1,7 +1,7 @@
 /**
  * The demo courses' content: sections of lessons with
- * real text, some with a small file. Videos are not part of the demo (a
- * demo ships no media file); a lesson may carry a video link instead.
+ * real text, some with a small file, one with a short uploaded video (a file
+ * in db/demo-media, made by scripts/render-demo-video.mjs).
  */
 import type { LessonDocument } from '@urok/contract';
 
@@ -14,6 +14,8 @@ export interface DemoLesson {
   bullets?: string[];
   code?: string;
   videoUrl?: string;
+  /** An uploaded video: a file in db/demo-media and the name it is shown under. */
+  video?: { file: string; fileName: string };
   attachment?: { fileName: string; kind: 'pdf' | 'txt'; lines: string[] };
 }
 
@@ -356,7 +358,7 @@ export const DEMO_CONTENT: Record<string, DemoSection[]> = {
           paragraphs: [
             'Графічний дизайн — це спосіб передати ідею за допомогою зображень, шрифтів і композиції: від логотипа до афіші та інтерфейсу застосунку.',
           ],
-          videoUrl: 'https://vimeo.com/76979871',
+          video: { file: 'design-intro.mp4', fileName: 'Графічний дизайн — вступ.mp4' },
         },
         {
           title: 'Колір і контраст',

@@ -355,6 +355,7 @@ export function makeDemoPdf(lines: readonly string[]): Buffer {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COVERS_DIR = path.join(import.meta.dirname, 'demo-covers');
+const MEDIA_DIR = path.join(import.meta.dirname, 'demo-media');
 
 async function findUserIdByTelephone(db: Db, telephone: string): Promise<string | undefined> {
   const row = await db
@@ -433,8 +434,18 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
 
     // The lessons' files, stored before their rows like the homework above.
     const lessonFiles = new Map<DemoLesson, { key: string; size: number }>();
+    const lessonVideos = new Map<DemoLesson, { key: string; size: number }>();
     for (const section of DEMO_CONTENT[demo.title] ?? []) {
       for (const lesson of section.lessons) {
+        if (lesson.video) {
+          // Under the same area and key form as an uploaded video (videoUploadRule).
+          const key = `lessons/${createStorageName()}`;
+          const { size } = await storage.write(
+            key,
+            fs.createReadStream(path.join(MEDIA_DIR, lesson.video.file)),
+          );
+          lessonVideos.set(lesson, { key, size });
+        }
         if (!lesson.attachment) continue;
         const bytes =
           lesson.attachment.kind === 'pdf'
@@ -480,6 +491,7 @@ async function loadDemoCourses(db: Db, storage: Storage, now: number): Promise<v
         DEMO_CONTENT[demo.title] ?? [{ title: messages.defaultSectionTitle, lessons: [] }],
         createdAt,
         lessonFiles,
+        lessonVideos,
       );
       await trx
         .insertInto('assignments')
@@ -510,6 +522,7 @@ async function insertDemoContent(
   sections: readonly DemoSection[],
   createdAt: string,
   files: Map<DemoLesson, { key: string; size: number }>,
+  videos: Map<DemoLesson, { key: string; size: number }>,
 ): Promise<string> {
   let firstSectionId = '';
   for (const [sectionIndex, section] of sections.entries()) {
@@ -528,6 +541,7 @@ async function insertDemoContent(
       .execute();
     for (const [position, lesson] of section.lessons.entries()) {
       const lessonId = createTimeOrderedId();
+      const video = videos.get(lesson);
       await db
         .insertInto('lessons')
         .values({
@@ -537,10 +551,10 @@ async function insertDemoContent(
           title: lesson.title,
           body: JSON.stringify(demoDocument(lesson)),
           video_url: lesson.videoUrl ? normaliseVideoUrl(lesson.videoUrl) : null,
-          video_key: null,
-          video_name: null,
-          video_size: null,
-          video_mime: null,
+          video_key: video?.key ?? null,
+          video_name: video && lesson.video ? lesson.video.fileName : null,
+          video_size: video?.size ?? null,
+          video_mime: video ? 'video/mp4' : null,
           published: lesson.published ? 1 : 0,
           position,
           created_at: createdAt,

@@ -54,13 +54,22 @@ export class MediaSigner {
   }
 }
 
-/** The signer of this database's key (read once when the app is built). */
-export async function loadMediaSigner(db: Db): Promise<MediaSigner> {
+/**
+ * The database's signing secret (migration 0012), which media links and
+ * mail's unsubscribe links (lib/mail-queue.ts) are signed with, each over a
+ * message of its own shape.
+ */
+export async function loadSigningSecret(db: Db): Promise<string> {
   const row = await db
     .selectFrom('media_signing_key')
     .select('secret')
     .where('id', '=', 1)
     .executeTakeFirst();
   if (!row) throw new Error('The media signing key is missing: run the database migrations.');
-  return new MediaSigner(row.secret);
+  return row.secret;
+}
+
+/** The signer of this database's key (read once when the app is built). */
+export async function loadMediaSigner(db: Db): Promise<MediaSigner> {
+  return new MediaSigner(await loadSigningSecret(db));
 }

@@ -1,7 +1,11 @@
 /**
- * Throttling behind one async interface, so the in-memory limiter of a
- * single process can be swapped for a shared store (Redis) when the server
- * runs as several processes.
+ * Every limit of the API, and the failure counter of sign-in.
+ *
+ * All limits but sign-in's are counted by @fastify/rate-limit
+ * (plugins/rate-limit.ts): in memory, or in Redis when REDIS_URL is set.
+ * Sign-in counts only failures, which that library cannot express
+ * (docs/decisions.md, rate limits): its two rules are counted by the
+ * RateLimiter below, and by lib/redis-rate-limiter.ts with Redis.
  */
 
 export interface RateLimitRule {
@@ -9,6 +13,12 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
+}
+
+/** A rule of the routes' limits (plugins/rate-limit.ts). */
+export interface RouteLimitRule extends RateLimitRule {
+  /** Whose calls one counter holds: an address's (request.ip) or a signed-in account's. */
+  per: 'ip' | 'user';
 }
 
 export interface RateLimitResult {
@@ -19,6 +29,7 @@ export interface RateLimitResult {
   count: number;
 }
 
+/** The sign-in failure counts (features/auth/sign-in-throttle.ts); no other route uses it. */
 export interface RateLimiter {
   /** Counts one call; refused (and not counted) once the window holds `limit` calls. */
   consume(key: string, rule: RateLimitRule): Promise<RateLimitResult>;
@@ -40,59 +51,119 @@ export const RATE_LIMITS = {
    * Failed sign-ins of one telephone from one address (features/auth/sign-in-throttle.ts):
    * a success resets it, and the owner signing in from elsewhere is never stopped by it.
    */
-  loginFailuresPerPair: { name: 'login-failures-telephone-ip', limit: 10, windowSeconds: 15 * 60 },
+  loginFailuresPerPair: {
+    name: 'login-failures-telephone-ip',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    per: 'ip',
+  },
   /**
    * Failed sign-ins from one address, whatever the telephone, so one address cannot try many
    * numbers; successes are given back, so a school behind one address signs in a whole class.
    */
-  loginFailuresPerIp: { name: 'login-failures-ip', limit: 100, windowSeconds: 15 * 60 },
+  loginFailuresPerIp: { name: 'login-failures-ip', limit: 100, windowSeconds: 15 * 60, per: 'ip' },
   // ---- end of sign-in section ----
-  registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60 },
-  teacherApplicationPerIp: { name: 'teacher-application-ip', limit: 10, windowSeconds: 60 * 60 },
+  registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: 60 * 60, per: 'ip' },
+  teacherApplicationPerIp: {
+    name: 'teacher-application-ip',
+    limit: 10,
+    windowSeconds: 60 * 60,
+    per: 'ip',
+  },
   /** Homework uploads, each up to 20 MB of disk. */
-  homeworkUploadPerUser: { name: 'homework-upload-user', limit: 30, windowSeconds: 10 * 60 },
+  homeworkUploadPerUser: {
+    name: 'homework-upload-user',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** A student withdrawing ungraded submissions (a file removal each): as many as they may upload. */
-  homeworkDeletePerUser: { name: 'homework-delete-user', limit: 30, windowSeconds: 10 * 60 },
+  homeworkDeletePerUser: {
+    name: 'homework-delete-user',
+    limit: 30,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Course creation and updates, each with a cover of up to 5 MB. */
-  courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60 },
+  courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60, per: 'user' },
   // ---- course content ----
   /** Sections, lessons (an editor autosaves), the outline, deletions: one budget per author. */
-  contentWritePerUser: { name: 'content-write-user', limit: 600, windowSeconds: 10 * 60 },
+  contentWritePerUser: {
+    name: 'content-write-user',
+    limit: 600,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Lesson attachments (up to 50 MB each) and videos (up to VIDEO_MAX_MB each). */
-  contentUploadPerUser: { name: 'content-upload-user', limit: 60, windowSeconds: 10 * 60 },
+  contentUploadPerUser: {
+    name: 'content-upload-user',
+    limit: 60,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Marking lessons done and not done. */
-  lessonCompletionPerUser: { name: 'lesson-completion-user', limit: 300, windowSeconds: 10 * 60 },
+  lessonCompletionPerUser: {
+    name: 'lesson-completion-user',
+    limit: 300,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   // ---- end of course content section ----
   // ---- assignments and grading ----
   /** Creating, editing (an editor autosaves) and deleting assignments. */
-  assignmentWritePerUser: { name: 'assignment-write-user', limit: 600, windowSeconds: 10 * 60 },
+  assignmentWritePerUser: {
+    name: 'assignment-write-user',
+    limit: 600,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Grades and regrades: a teacher marks a class's work in one sitting. */
-  gradeWritePerUser: { name: 'grade-write-user', limit: 600, windowSeconds: 10 * 60 },
+  gradeWritePerUser: { name: 'grade-write-user', limit: 600, windowSeconds: 10 * 60, per: 'user' },
   /** Comments on submissions, by students and authors alike. */
-  homeworkCommentPerUser: { name: 'homework-comment-user', limit: 60, windowSeconds: 10 * 60 },
+  homeworkCommentPerUser: {
+    name: 'homework-comment-user',
+    limit: 60,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Making and revoking one's private calendar feed address. */
-  calendarFeedPerUser: { name: 'calendar-feed-user', limit: 20, windowSeconds: 10 * 60 },
+  calendarFeedPerUser: {
+    name: 'calendar-feed-user',
+    limit: 20,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   // ---- end of assignments section ----
   // ---- public-site work ----
   /** /donate pledges: anonymous writes, so per address. */
-  pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60 },
+  pledgePerIp: { name: 'pledge-ip', limit: 10, windowSeconds: 60 * 60, per: 'ip' },
   // ---- end of public-site section ----
   /** Guesses at the current password of a signed-in account (a stolen session). */
-  passwordChangePerUser: { name: 'password-change-user', limit: 10, windowSeconds: 15 * 60 },
+  passwordChangePerUser: {
+    name: 'password-change-user',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    per: 'user',
+  },
   /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
-  passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60 },
+  passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60, per: 'ip' },
   // ---- accounts ----
   /**
    * Profile saves that change the telephone, whatever their answer: each checks the current
    * password and may say that a number is taken (409), so neither is probed at speed.
    */
-  telephoneChangePerUser: { name: 'telephone-change-user', limit: 10, windowSeconds: 15 * 60 },
+  telephoneChangePerUser: {
+    name: 'telephone-change-user',
+    limit: 10,
+    windowSeconds: 15 * 60,
+    per: 'user',
+  },
   // ---- end of accounts section ----
   // ---- operators ----
   /** The console's changes (decisions, roles, blocks, reset links, visibility), per operator: a hand's pace, not a script's. */
-  adminWritePerUser: { name: 'admin-write-user', limit: 120, windowSeconds: 10 * 60 },
+  adminWritePerUser: { name: 'admin-write-user', limit: 120, windowSeconds: 10 * 60, per: 'user' },
   // ---- end of operators section ----
-} as const satisfies Record<string, RateLimitRule>;
+} as const satisfies Record<string, RouteLimitRule>;
 
 interface Bucket {
   count: number;

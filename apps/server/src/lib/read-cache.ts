@@ -1,34 +1,27 @@
-import { ALL_TABLES, type WriteLog, type WrittenTables } from '../db/write-tracking.ts';
-import type { Database } from '../db/database.ts';
-
-export type TableName = keyof Database & string;
+import { readCacheVersions } from '../db/cache-versions.ts';
+import type { Db } from '../db/database.ts';
+import { collectQueryWords } from '../db/query-tables.ts';
 
 interface Entry {
   value: unknown;
-  tables: readonly TableName[];
-  /** The clock when its load began: valid while none of its tables was written since. */
-  loadedAt: number;
-  expiresAt: number;
+  /** The tables its load read (from the SQL it ran). */
+  tables: readonly string[];
+  /** Those tables' versions when its load began: valid while they are the versions now. */
+  stamp: string;
   bytes: number;
 }
 
 interface Flight {
   promise: Promise<unknown>;
-  tables: readonly TableName[];
-  startedAt: number;
+  /** Every table's versions when the load began: another request may share it only under the same. */
+  stamp: string;
 }
 
 export interface ReadCacheOptions {
   /** Budget of cached values, by their estimated size; 0 turns the cache off. */
   maxBytes: number;
-  /** Where writes are announced; without one nothing is cached. */
-  writes: WriteLog | undefined;
-  /**
-   * How long an entry may live (ms). Other processes' writes reach this one
-   * only through `writes.externalVersion` (SQLite); where there is none
-   * (PostgreSQL), this bounds how stale their changes can be seen.
-   */
-  ttlMs?: number;
+  /** The database whose `cache_versions` (db/cache-versions.ts) say what is still fresh. */
+  db: Db;
 }
 
 /** A rough size of a cached value: bytes (anything with a byteLength) and strings by their length, else a flat guess. */
@@ -38,138 +31,127 @@ function sizeOf(value: unknown): number {
   return typeof bytes === 'number' ? 64 + bytes : 1024;
 }
 
-/** How often another process's commits are looked for (SQLite's data_version costs a read transaction). */
-const EXTERNAL_CHECK_MS = 100;
+function stampOf(tables: Iterable<string>, versions: ReadonlyMap<string, number>): string {
+  let stamp = '';
+  for (const table of tables) stamp += `${versions.get(table) ?? -1}.`;
+  return stamp;
+}
 
 /**
- * Results of hot reads (the catalog, a session, a user's course lists) kept
- * in memory until one of the tables they came from is written. Every write
- * through the app's Kysely instance is seen (db/write-tracking.ts), so a
- * reader never gets an answer older than a write that had finished before
- * its request: a load that overlaps a write is returned but not kept.
- * Another process's commits (the admin CLI) are seen within 0.1 s on SQLite
- * (its data_version) and within the TTL on PostgreSQL. Bounded by size,
- * least recently used dropped first.
+ * Hot reads (the catalog, a teacher's courses, a student's courses, the
+ * submissions view) kept in memory, each under the versions of the tables
+ * its SQL read. Every use first reads the versions from the database —
+ * which triggers raise at every commit, whichever process made it — so a
+ * request that starts after any write was answered sees it; what the cache
+ * saves is the read itself, the JSON and its compression
+ * (docs/decisions.md, "Caches across processes"). Bounded by size, least
+ * recently used dropped first.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
   readonly #flights = new Map<string, Flight>();
-  /** Per table, the clock of its last write; ALL_TABLES stands for a write to every table. */
-  readonly #writtenAt = new Map<string, number>();
-  #clock = 0;
-  #bytes = 0;
-  #externalVersion: number | undefined;
-  #externalCheckedAt = 0;
   readonly #maxBytes: number;
-  readonly #ttlMs: number;
-  readonly #writes: WriteLog | undefined;
+  readonly #db: Db;
+  #bytes = 0;
+  /** The next versions read, shared by the requests that arrive before it starts. */
+  #nextRead: { started: boolean; promise: Promise<Map<string, number>> } | undefined;
   readonly enabled: boolean;
+  /** Uses answered from memory and uses that loaded: the hit ratio a benchmark reports. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(options: ReadCacheOptions) {
     this.#maxBytes = options.maxBytes;
-    this.#ttlMs = options.ttlMs ?? Number.POSITIVE_INFINITY;
-    this.#writes = options.writes;
-    this.enabled = options.maxBytes > 0 && options.writes !== undefined;
-    options.writes?.subscribe((tables) => this.invalidate(tables));
-    this.#externalVersion = options.writes?.externalVersion?.();
+    this.#db = options.db;
+    this.enabled = options.maxBytes > 0;
   }
 
-  /** Marks `tables` written now: entries that read them are stale. */
-  invalidate(tables: WrittenTables): void {
-    this.#clock += 1;
-    if (tables === ALL_TABLES) {
-      this.#writtenAt.set(ALL_TABLES, this.#clock);
-      this.#entries.clear();
-      this.#bytes = 0;
-    } else {
-      for (const table of tables) this.#writtenAt.set(table, this.#clock);
-    }
+  /**
+   * Every table's version as of a moment after this call: requests that
+   * arrive while a read is waiting to start share it (it starts after all of
+   * them, so it is as new as each needs); one that arrives after it started
+   * waits for the next.
+   */
+  versions(): Promise<Map<string, number>> {
+    const waiting = this.#nextRead;
+    if (waiting !== undefined && !waiting.started) return waiting.promise;
+    const next = {
+      started: false,
+      promise: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        next.started = true;
+        if (this.#nextRead === next) this.#nextRead = undefined;
+        return readCacheVersions(this.#db);
+      }),
+    };
+    this.#nextRead = next;
+    return next.promise;
   }
 
   /**
    * The value of `key`, loaded by `load` unless a fresh one is kept.
-   * `tables`: everything `load` reads. `keep`: whether a loaded value is
-   * worth keeping (not a miss that any made-up key could fill the cache with).
+   * `keep`: whether a loaded value is worth keeping (not a miss that any
+   * made-up key could fill the cache with).
    */
   async get<T>(
     key: string,
-    tables: readonly TableName[],
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
     if (!this.enabled) return load();
-    const now = Date.now();
-    const kept = this.peek<T>(key);
+    const versions = await this.versions();
+    const kept = this.#fresh<T>(key, versions);
     if (kept !== undefined) return kept;
-    // Share a load in flight when nothing it reads was written since it began.
+    const stamp = stampOf([...versions.keys()].sort(), versions);
     const flight = this.#flights.get(key);
-    if (flight !== undefined && this.#unwrittenSince(flight.tables, flight.startedAt)) {
-      return flight.promise as Promise<T>;
-    }
-    const startedAt = this.#clock;
-    const promise = load();
-    const mine: Flight = { promise, tables, startedAt };
+    if (flight !== undefined && flight.stamp === stamp) return flight.promise as Promise<T>;
+    this.stats.misses += 1;
+    const promise = collectQueryWords(load);
+    const value = promise.then((result) => result.value);
+    // A failure reaches this caller through `promise`, and sharers through their own await.
+    value.catch(() => {});
+    const mine: Flight = { promise: value, stamp };
     this.#flights.set(key, mine);
     try {
-      const value = await promise;
-      if (keep(value) && this.#unwrittenSince(tables, startedAt))
-        this.#store(key, value, tables, startedAt, now);
-      return value;
+      const { value: loaded, words } = await promise;
+      // Stored under the versions read before the load: a commit during it makes the entry
+      // look stale at the next use (a needless reload), never fresh when it is not.
+      const tables = [...words].filter((word) => versions.has(word)).sort();
+      if (keep(loaded)) this.#store(key, loaded, tables, stampOf(tables, versions));
+      return loaded;
     } finally {
       if (this.#flights.get(key) === mine) this.#flights.delete(key);
     }
   }
 
   /** The kept value of `key` if it is still fresh, without loading anything. */
-  peek<T>(key: string): T | undefined {
-    if (!this.enabled) return undefined;
-    const now = Date.now();
-    this.#checkExternalWrites(now);
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.expiresAt > now && this.#unwrittenSince(entry.tables, entry.loadedAt)) {
-      // Most recently used last: a Map iterates in insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return entry.value as T;
-    }
-    this.#drop(key, entry);
-    return undefined;
+  async peek<T>(key: string): Promise<T | undefined> {
+    if (!this.enabled || !this.#entries.has(key)) return undefined;
+    return this.#fresh<T>(key, await this.versions());
   }
 
   get size(): number {
     return this.#entries.size;
   }
 
-  #unwrittenSince(tables: readonly TableName[], clock: number): boolean {
-    if ((this.#writtenAt.get(ALL_TABLES) ?? 0) > clock) return false;
-    for (const table of tables) if ((this.#writtenAt.get(table) ?? 0) > clock) return false;
-    return true;
-  }
-
-  #checkExternalWrites(now: number): void {
-    const read = this.#writes?.externalVersion;
-    if (read === undefined || now - this.#externalCheckedAt < EXTERNAL_CHECK_MS) return;
-    this.#externalCheckedAt = now;
-    const version = read();
-    if (version !== this.#externalVersion) {
-      this.#externalVersion = version;
-      this.invalidate(ALL_TABLES);
+  #fresh<T>(key: string, versions: ReadonlyMap<string, number>): T | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return undefined;
+    if (stampOf(entry.tables, versions) !== entry.stamp) {
+      this.#drop(key, entry);
+      return undefined;
     }
+    this.stats.hits += 1;
+    // Most recently used last: a Map iterates in insertion order.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value as T;
   }
 
-  #store(
-    key: string,
-    value: unknown,
-    tables: readonly TableName[],
-    loadedAt: number,
-    now: number,
-  ): void {
+  #store(key: string, value: unknown, tables: readonly string[], stamp: string): void {
     const bytes = sizeOf(value);
     if (bytes > this.#maxBytes / 8) return; // one answer may not crowd out the rest
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);
-    this.#entries.set(key, { value, tables, loadedAt, expiresAt: now + this.#ttlMs, bytes });
+    this.#entries.set(key, { value, tables, stamp, bytes });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;

@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { RateLimiter, RateLimitResult, RateLimitRule } from './rate-limiter.ts';
 
 /**
@@ -35,6 +35,67 @@ return 0
 
 export class RedisUnavailableError extends Error {}
 
+/**
+ * Connects to REDIS_URL and checks the server answers, or rejects with a
+ * RedisUnavailableError within `timeoutMs`: a server configured for shared
+ * limits must not start with none. The one client serves @fastify/rate-limit's
+ * store (plugins/rate-limit.ts) and the sign-in failure counts below.
+ */
+export async function connectRedis(url: string, timeoutMs = 5000): Promise<Redis> {
+  // Loaded only when configured: the Redis client is not part of every start-up.
+  const { Redis: Client } = await import('ioredis');
+  const redis = new Client(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    // A request waits for at most one retry, never for a long reconnect.
+    maxRetriesPerRequest: 1,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  // Without a listener, ioredis prints every failed reconnect; the limiters report what matters.
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => {
+    lastError = error;
+  });
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      redis.connect().then(() => redis.ping()),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    redis.disconnect();
+    const cause = lastError ?? error;
+    const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.+$/, '');
+    throw new RedisUnavailableError(
+      `Cannot reach Redis at ${redactUrl(url)} (REDIS_URL): ${reason}. Start Redis, fix REDIS_URL, or unset it to keep limits in memory.`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+  return redis;
+}
+
+/** Closes a client from connectRedis, however it stands. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  // QUIT lets pending replies arrive; a second is enough, and a server that does not answer
+  // (seen after a connection served pub/sub beside it) must not hold up the shutdown.
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      redis.quit(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('QUIT timed out')), 1000);
+      }),
+    ]);
+  } catch {
+    redis.disconnect();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface RedisRateLimiterOptions {
   /** Prefix of every key (REDIS_KEY_PREFIX), e.g. 'urok:rate:'. */
   keyPrefix: string;
@@ -42,61 +103,20 @@ export interface RedisRateLimiterOptions {
   onError?: (error: unknown) => void;
 }
 
+/**
+ * The sign-in failure counts in Redis (features/auth/sign-in-throttle.ts), so
+ * that every server process sharing the Redis shares them. It does not own
+ * its client: whoever made it with connectRedis closes it.
+ */
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: Redis;
   readonly #keyPrefix: string;
   readonly #onError: (error: unknown) => void;
 
-  private constructor(redis: Redis, options: RedisRateLimiterOptions) {
+  constructor(redis: Redis, options: RedisRateLimiterOptions) {
     this.#redis = redis;
     this.#keyPrefix = options.keyPrefix;
     this.#onError = options.onError ?? (() => {});
-  }
-
-  /**
-   * Connects and checks the server answers, or rejects with a
-   * RedisUnavailableError within `timeoutMs`: a server configured for shared
-   * limits must not start with none.
-   */
-  static async connect(
-    url: string,
-    options: RedisRateLimiterOptions & { timeoutMs?: number },
-  ): Promise<RedisRateLimiter> {
-    const timeoutMs = options.timeoutMs ?? 5000;
-    const redis = new Redis(url, {
-      lazyConnect: true,
-      connectTimeout: timeoutMs,
-      // A request waits for at most one retry, never for a long reconnect.
-      maxRetriesPerRequest: 1,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-    });
-    // Without a listener, ioredis prints every failed reconnect; consume reports what matters.
-    let lastError: Error | undefined;
-    redis.on('error', (error: Error) => {
-      lastError = error;
-    });
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        redis.connect().then(() => redis.ping()),
-        new Promise((_, reject) => {
-          timer = setTimeout(
-            () => reject(new Error(`no answer within ${timeoutMs} ms`)),
-            timeoutMs,
-          );
-        }),
-      ]);
-    } catch (error) {
-      redis.disconnect();
-      const cause = lastError ?? error;
-      const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.+$/, '');
-      throw new RedisUnavailableError(
-        `Cannot reach Redis at ${redactUrl(url)} (REDIS_URL): ${reason}. Start Redis, fix REDIS_URL, or unset it to keep limits in memory.`,
-      );
-    } finally {
-      clearTimeout(timer);
-    }
-    return new RedisRateLimiter(redis, options);
   }
 
   async consume(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
@@ -106,7 +126,7 @@ export class RedisRateLimiter implements RateLimiter {
       reply = await this.#redis.eval(CONSUME_SCRIPT, 1, this.#key(key, rule), windowMs, rule.limit);
     } catch (error) {
       // Redis went away after start-up: fail open (and say so in the log) rather than refuse every
-      // sign-in and upload; the limits return with Redis.
+      // sign-in; the limits return with Redis.
       this.#onError(error);
       return { allowed: true, retryAfterSeconds: 0, count: 0 };
     }
@@ -135,13 +155,7 @@ export class RedisRateLimiter implements RateLimiter {
     return `${this.#keyPrefix}${rule.name}:${key}`;
   }
 
-  async close(): Promise<void> {
-    try {
-      await this.#redis.quit();
-    } catch {
-      this.#redis.disconnect();
-    }
-  }
+  async close(): Promise<void> {}
 }
 
 /** The URL without its password, for messages and logs. */

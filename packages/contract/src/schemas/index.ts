@@ -10,3 +10,4 @@ export * from './content.ts';
 export * from './courses.ts';
 export * from './errors.ts';
 export * from './pledges.ts';
+export * from './notifications.ts';

@@ -7,6 +7,7 @@ import {
   rejectApplication,
 } from '../../features/applications/applications.service.ts';
 import { cliActor } from '../../lib/audit.ts';
+import { Announcement } from '../../lib/notify.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
 import { formatTable, formatTimestamp } from '../table.ts';
 
@@ -85,12 +86,14 @@ export const applicationsCommands: AdminCommandGroup = {
       usage: 'applications approve <id> [note]',
       summary:
         'Approve a pending application: the account with that telephone becomes a teacher (or the first to register with it)',
-      async run({ db, io }, args) {
+      async run({ db, config, io }, args) {
         const { application, teacher } = await approveApplication(
           db,
           requireId(args),
           cliActor(),
           noteOf(args),
+          // Queued for mail too when SMTP_URL is set: the running server sends it.
+          new Announcement(config.mail !== undefined),
         );
         io.out(`Approved application ${describeApplication(application)}.`);
         io.out(
@@ -103,8 +106,14 @@ export const applicationsCommands: AdminCommandGroup = {
     reject: {
       usage: 'applications reject <id> [note]',
       summary: 'Reject a pending application (the account, if any, stays a student)',
-      async run({ db, io }, args) {
-        const application = await rejectApplication(db, requireId(args), cliActor(), noteOf(args));
+      async run({ db, config, io }, args) {
+        const application = await rejectApplication(
+          db,
+          requireId(args),
+          cliActor(),
+          noteOf(args),
+          new Announcement(config.mail !== undefined),
+        );
         io.out(`Rejected application ${describeApplication(application)}.`);
       },
     },

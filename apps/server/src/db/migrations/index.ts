@@ -11,6 +11,11 @@ import * as m0009 from './0009-operators.ts';
 import * as m0010 from './0010-assignments.ts';
 import * as m0011 from './0011-grading.ts';
 import * as m0012 from './0012-media-signing-key.ts';
+import * as m0013 from './0013-cache-versions.ts';
+import * as m0014 from './0014-job-leases.ts';
+import * as m0015 from './0015-notifications.ts';
+import * as m0016 from './0016-gradebook-index.ts';
+import * as m0017 from './0017-mail-and-reminders.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +31,9 @@ export const migrations: Record<string, Migration> = {
   '0010-assignments': m0010,
   '0011-grading': m0011,
   '0012-media-signing-key': m0012,
+  '0013-cache-versions': m0013,
+  '0014-job-leases': m0014,
+  '0015-notifications': m0015,
+  '0016-gradebook-index': m0016,
+  '0017-mail-and-reminders': m0017,
 };

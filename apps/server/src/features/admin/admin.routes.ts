@@ -52,12 +52,11 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
 
   const tags = ['admin'];
   const security = bearerSecurity;
-  /** The operator making a change, after the per-operator throttle. */
-  const actor = async (request: FastifyRequest): Promise<AuditActor> => {
-    const user = getCurrentUser(request);
-    await app.throttle(RATE_LIMITS.adminWritePerUser, user._id);
-    return operatorActor(user);
-  };
+  /** preHandler of every change (not of reads): one budget per operator. */
+  const changes = app.rateLimited(RATE_LIMITS.adminWritePerUser);
+  /** The operator making a change. */
+  const actor = async (request: FastifyRequest): Promise<AuditActor> =>
+    operatorActor(getCurrentUser(request));
 
   app.get(
     `/${ADMIN_API.stats}`,
@@ -95,6 +94,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
     app.post(
       `/admin/applications/:id/${decision}`,
       {
+        preHandler: changes,
         schema: {
           tags,
           security,
@@ -113,10 +113,12 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
       async (request) => {
         const by = await actor(request);
         const note = request.body?.note ?? '';
-        const application =
+        const application = await app.announcing(async (announcement) =>
           decision === 'approve'
-            ? (await approveApplication(app.db, request.params.id, by, note)).application
-            : await rejectApplication(app.db, request.params.id, by, note);
+            ? (await approveApplication(app.db, request.params.id, by, note, announcement))
+                .application
+            : await rejectApplication(app.db, request.params.id, by, note, announcement),
+        );
         return { application };
       },
     );
@@ -143,6 +145,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/admin/users/:id/role',
     {
+      preHandler: changes,
       schema: {
         tags,
         security,
@@ -163,6 +166,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/admin/users/:id/operator',
     {
+      preHandler: changes,
       schema: {
         tags,
         security,
@@ -192,6 +196,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
     app.post(
       `/admin/users/:id/${verb}`,
       {
+        preHandler: changes,
         schema: {
           tags,
           security,
@@ -214,6 +219,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   app.post(
     '/admin/users/:id/reset-link',
     {
+      preHandler: changes,
       schema: {
         tags,
         security,
@@ -258,6 +264,7 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   app.put(
     '/admin/courses/:id/visibility',
     {
+      preHandler: changes,
       schema: {
         tags,
         security,

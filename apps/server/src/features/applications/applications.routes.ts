@@ -12,6 +12,7 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
     `/${API.teacherApplications}`,
     {
+      preHandler: app.rateLimited(RATE_LIMITS.teacherApplicationPerIp),
       schema: {
         tags: ['applications'],
         summary:
@@ -26,7 +27,6 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.throttle(RATE_LIMITS.teacherApplicationPerIp, request.ip);
       const application = await submitApplication(app.db, request.body, {
         autoApprove: app.config.teacherAutoApprove,
       });

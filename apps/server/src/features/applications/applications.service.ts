@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ROUTES,
+  notificationText,
   canonicalTelephone,
   messages,
   type ApplicationStatus,
@@ -9,6 +11,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { AUTO_APPROVE_ACTOR, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
+import { notify, type Announcement } from '../../lib/notify.ts';
 import { grantOnApproval } from '../../lib/teacher-role.ts';
 import {
   findApplicationById,
@@ -114,6 +117,7 @@ export async function approveApplication(
   id: string,
   by: AuditActor = SYSTEM_ACTOR,
   note = '',
+  announcement?: Announcement,
 ): Promise<ApplicationDecision> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
@@ -133,11 +137,43 @@ export async function approveApplication(
       },
       now,
     );
+    await notifyApplicant(trx, row, 'approved', announcement);
     return {
       application: toApplication(await getApplicationRow(trx, id)),
       teacher: teacher ? { _id: teacher.id, username: teacher.username } : null,
     };
   });
+}
+
+/** The decision reaches the account holding the application's telephone, if there is one yet. */
+async function notifyApplicant(
+  trx: Db,
+  row: ApplicationRow,
+  decision: 'approved' | 'rejected',
+  announcement: Announcement | undefined,
+): Promise<void> {
+  const account = await trx
+    .selectFrom('users')
+    .select('id')
+    .where('telephone', '=', row.telephone)
+    .executeTakeFirst();
+  if (!account) return;
+  await notify(
+    trx,
+    [account.id],
+    decision === 'approved'
+      ? {
+          kind: 'application.decided',
+          ...notificationText.applicationApproved(),
+          link: ROUTES.courseCreate,
+        }
+      : {
+          kind: 'application.decided',
+          ...notificationText.applicationRejected(),
+          link: ROUTES.futureTeacher,
+        },
+    announcement,
+  );
 }
 
 function alreadyDecided(row: ApplicationRow): AppError {
@@ -160,6 +196,7 @@ export async function rejectApplication(
   id: string,
   by: AuditActor = SYSTEM_ACTOR,
   note = '',
+  announcement?: Announcement,
 ): Promise<DecidedApplication> {
   return db.transaction().execute(async (trx) => {
     const row = await getApplicationRow(trx, id);
@@ -175,6 +212,7 @@ export async function rejectApplication(
       { note: note.trim() },
       now,
     );
+    await notifyApplicant(trx, row, 'rejected', announcement);
     return toApplication(await getApplicationRow(trx, id));
   });
 }

@@ -24,9 +24,7 @@ const ASSIGNMENT_BODY_LIMIT = CONTENT_LIMITS.documentBytes + 56 * 1024;
 
 export async function assignmentsRoutes(app: AppInstance): Promise<void> {
   /** preValidation: counts every call of a signed-in user, a refused body included. */
-  const writes = async (request: FastifyRequest) => {
-    await app.throttle(RATE_LIMITS.assignmentWritePerUser, getCurrentUser(request)._id);
-  };
+  const writes = app.rateLimited(RATE_LIMITS.assignmentWritePerUser);
   /** A body over the limit is refused from its Content-Length, before a byte is parsed. */
   const bodySize = async (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > ASSIGNMENT_BODY_LIMIT)
@@ -53,11 +51,14 @@ export async function assignmentsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const assignment = await createAssignment(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
+      const assignment = await app.announcing((announcement) =>
+        createAssignment(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          announcement,
+        ),
       );
       return reply.code(201).send({ assignment });
     },
@@ -104,11 +105,14 @@ export async function assignmentsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      assignment: await updateAssignment(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
+      assignment: await app.announcing((announcement) =>
+        updateAssignment(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          announcement,
+        ),
       ),
     }),
   );

@@ -16,6 +16,8 @@ import {
   documentImageSources,
   documentToText,
   messages,
+  notificationText,
+  ROUTES,
   textToDocument,
   type LessonDocument,
 } from '@urok/contract';
@@ -27,6 +29,7 @@ import type {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
+import { notifyCourseStudents, type Announcement } from '../../lib/notify.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { findCourseAuthor, findSectionWithAuthor } from '../content/content.repository.ts';
 import { nextItemPosition } from '../content/content.service.ts';
@@ -146,6 +149,7 @@ export async function createAssignment(
   user: Requester,
   courseId: string,
   input: CreateAssignmentBody,
+  announcement?: Announcement,
 ): Promise<Assignment> {
   await getAuthoredCourse(db, user, courseId);
   await assertSectionOfCourse(db, input.sectionId, courseId);
@@ -167,8 +171,29 @@ export async function createAssignment(
     created_at: now,
     updated_at: now,
   };
-  await insertAssignment(db, row);
+  await db.transaction().execute(async (trx) => {
+    await insertAssignment(trx, row);
+    if (row.published === 1) await announceAssignment(trx, row, announcement);
+  });
   return toAssignment(row);
+}
+
+/** An assignment just published (a draft no more): its course's students hear of it. */
+function announceAssignment(
+  trx: Db,
+  assignment: { id: string; course_id: string; title: string; due_at: string | null },
+  announcement: Announcement | undefined,
+): Promise<void> {
+  return notifyCourseStudents(
+    trx,
+    assignment.course_id,
+    (course) => ({
+      kind: 'assignment.published',
+      ...notificationText.assignmentPublished(course, assignment.title, assignment.due_at),
+      link: ROUTES.assignment(assignment.course_id, assignment.id),
+    }),
+    announcement,
+  );
 }
 
 /** An assignment for its author, or for an enrolled student when published. */
@@ -192,6 +217,7 @@ export async function updateAssignment(
   user: Requester,
   assignmentId: string,
   input: UpdateAssignmentBody,
+  announcement?: Announcement,
 ): Promise<Assignment> {
   const assignment = await getAuthoredAssignment(db, user, assignmentId);
   const fields: Parameters<typeof updateAssignmentFields>[2] = {};
@@ -219,6 +245,8 @@ export async function updateAssignment(
     }
     fields.updated_at = new Date().toISOString();
     await updateAssignmentFields(trx, assignmentId, fields);
+    if (fields.published === 1 && Number(assignment.published) !== 1)
+      await announceAssignment(trx, { ...assignment, ...fields }, announcement);
     if (Number(assignment.is_default) === 1 && (fields.instructions || fields.due_at !== undefined))
       await setCourseHomeworkMirror(
         trx,

@@ -30,6 +30,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     `/${API.register}`,
     {
+      preHandler: app.rateLimited(RATE_LIMITS.registerPerIp),
       schema: {
         tags: ['auth'],
         summary:
@@ -42,7 +43,6 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.throttle(RATE_LIMITS.registerPerIp, request.ip);
       const result = await registerUser(app.db, request.body, app.config);
       return reply.code(201).send(result);
     },
@@ -64,7 +64,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) =>
       throttleSignIn(
-        app.rateLimiter,
+        app.signInLimiter,
         canonicalTelephone(request.body.telephone.trim()),
         request.ip,
         app.config.loginFailureDelayMs,
@@ -96,6 +96,14 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     `/${API.updateUser}`,
     {
       onRequest: app.requireUser,
+      // Only saves that change the telephone count (each checks the password and may answer 409).
+      preHandler: app.rateLimited(RATE_LIMITS.telephoneChangePerUser, {
+        when: (request) =>
+          changesTelephone(
+            getCurrentUser(request).telephone,
+            (request.body as { telephone: string }).telephone,
+          ),
+      }),
       schema: {
         tags: ['auth'],
         summary:
@@ -109,11 +117,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      const current = getCurrentUser(request);
-      if (changesTelephone(current.telephone, request.body.telephone)) {
-        await app.throttle(RATE_LIMITS.telephoneChangePerUser, current._id);
-      }
-      const user = await updateProfile(app.db, current._id, request.body);
+      const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
       return { user };
     },
   );
@@ -139,6 +143,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     `/${API.changePassword}`,
     {
       onRequest: app.requireUser,
+      preHandler: app.rateLimited(RATE_LIMITS.passwordChangePerUser),
       schema: {
         tags: ['auth'],
         summary:
@@ -153,7 +158,6 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = getCurrentUser(request);
-      await app.throttle(RATE_LIMITS.passwordChangePerUser, user._id);
       await changePassword(app.db, user._id, request.sessionTokenHash!, request.body);
       return { message: accountMessages.passwordChanged };
     },
@@ -162,6 +166,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
     `/${API.resetPassword}`,
     {
+      preHandler: app.rateLimited(RATE_LIMITS.passwordResetPerIp),
       schema: {
         tags: ['auth'],
         summary:
@@ -174,7 +179,6 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await app.throttle(RATE_LIMITS.passwordResetPerIp, request.ip);
       await resetPassword(app.db, request.body);
       return { message: accountMessages.passwordResetDone };
     },

@@ -17,7 +17,6 @@ import type { Db } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
-import type { ReadCache, TableName } from '../../lib/read-cache.ts';
 import { grantOnSignUp, setAccountRole } from '../../lib/teacher-role.ts';
 import {
   consumePasswordReset,
@@ -39,8 +38,6 @@ import {
 } from './auth.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** What a session look-up reads: kept in the read cache until one of them is written. */
-const SESSION_TABLES: readonly TableName[] = ['sessions', 'users'];
 /** A used session is pushed out at most once a day: one write a day, not one a request. */
 export const SESSION_EXTEND_AFTER_MS = DAY_MS;
 
@@ -189,23 +186,18 @@ export async function loginUser(
 /**
  * Resolves a bearer token to its user. A session past its expiry or its
  * absolute end is refused and deleted; a live one is pushed out at most once
- * a day, never past its absolute end. The look-up is cached; these checks of
- * the clock run on every request, after it.
+ * a day, never past its absolute end. Read from the database on every
+ * request, never from a cache: a logout, a block or a demotion by any process
+ * holds from the next request on (docs/decisions.md, "Caches across processes").
  */
 export async function authenticateToken(
   db: Db,
   token: string,
-  cache: ReadCache,
   policy: SessionPolicy,
   now = Date.now(),
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  const row = await cache.get(
-    `session:${tokenHash}`,
-    SESSION_TABLES,
-    () => findSessionWithUser(db, tokenHash),
-    (found) => found !== undefined,
-  );
+  const row = await findSessionWithUser(db, tokenHash);
   // Blocking deletes the sessions too; this refuses any that a concurrent sign-in slipped in.
   if (!row || isBlocked(row)) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const expiresAt = Date.parse(row.session_expires_at);

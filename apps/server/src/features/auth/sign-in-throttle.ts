@@ -14,6 +14,15 @@ import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.ts';
  * checked (so simultaneous guesses cannot overrun a limit), and gives it back
  * when it turns out not to be a failure. "Unknown telephone" and "wrong
  * password" are one failure, as they are one answer.
+ *
+ * Why this is not @fastify/rate-limit, as every other limit is
+ * (docs/decisions.md, rate limits): that library counts every request it
+ * sees, and its stores can only add one or read the count. They cannot give
+ * a call back (a success, or a fault of the server) nor forget a pair's
+ * failures after a success. Its read-only check (`increment: false`) before
+ * counting a failure afterwards would let simultaneous guesses all pass the
+ * check before any is counted. So the two counts stay here, in memory
+ * (lib/rate-limiter.ts) or in the same Redis (lib/redis-rate-limiter.ts).
  */
 
 /** Failures of one pair answered at once; each further one waits (signInFailureDelayMs). */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { calendarFeedResponseSchema } from '@urok/contract/schemas';
-import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
@@ -9,9 +8,7 @@ import { errorResponses } from '../../plugins/errors.ts';
 import { createFeed, renderFeed, revokeFeed } from './calendar.service.ts';
 
 export async function calendarRoutes(app: AppInstance): Promise<void> {
-  const throttled = async (request: FastifyRequest) => {
-    await app.throttle(RATE_LIMITS.calendarFeedPerUser, getCurrentUser(request)._id);
-  };
+  const throttled = app.rateLimited(RATE_LIMITS.calendarFeedPerUser);
 
   app.post(
     '/calendar/feed',

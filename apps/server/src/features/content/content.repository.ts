@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { dialectOf } from '../../db/dialect-of.ts';
 import type { Db, LessonAttachmentsTable, LessonsTable, SectionsTable } from '../../db/database.ts';
 
 export type SectionRow = SectionsTable;
@@ -222,6 +223,67 @@ export async function insertAttachment(db: Db, row: AttachmentRow): Promise<void
 
 export async function deleteAttachment(db: Db, attachmentId: string): Promise<void> {
   await db.deleteFrom('lesson_attachments').where('id', '=', attachmentId).execute();
+}
+
+// ---------------------------------------------------------------- the author's quota
+
+/** How many lesson files (attachments and videos), and how many bytes, an author keeps. */
+export interface LessonFileUsage {
+  files: number;
+  bytes: number;
+}
+
+/**
+ * Every attachment and uploaded video in the author's courses, drafts
+ * included; `exceptVideoOf` leaves out that lesson's video (the one an
+ * upload is about to replace).
+ */
+export async function findAuthorLessonFileUsage(
+  db: Db,
+  authorId: string,
+  exceptVideoOf?: string,
+): Promise<LessonFileUsage> {
+  const attachments = await db
+    .selectFrom('lesson_attachments')
+    .innerJoin('lessons', 'lessons.id', 'lesson_attachments.lesson_id')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('files'),
+      eb.fn
+        .coalesce(eb.fn.sum<number | string | null>('lesson_attachments.size'), eb.lit(0))
+        .as('bytes'),
+    ])
+    .where('courses.author_id', '=', authorId)
+    .executeTakeFirst();
+  let videos = db
+    .selectFrom('lessons')
+    .innerJoin('courses', 'courses.id', 'lessons.course_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('files'),
+      eb.fn
+        .coalesce(eb.fn.sum<number | string | null>('lessons.video_size'), eb.lit(0))
+        .as('bytes'),
+    ])
+    .where('courses.author_id', '=', authorId)
+    .where('lessons.video_key', 'is not', null);
+  if (exceptVideoOf !== undefined) videos = videos.where('lessons.id', '!=', exceptVideoOf);
+  const video = await videos.executeTakeFirst();
+  // PostgreSQL answers count and sum of integers as bigint, which the driver hands over as text.
+  return {
+    files: Number(attachments?.files ?? 0) + Number(video?.files ?? 0),
+    bytes: Number(attachments?.bytes ?? 0) + Number(video?.bytes ?? 0),
+  };
+}
+
+/**
+ * Inside a transaction that adds a lesson file: one author's uploads take
+ * turns until it ends (PostgreSQL locks the author's row, FOR NO KEY
+ * UPDATE, as homework's lockQuotaOwners does; SQLite's one writer holds the
+ * write lock from the INSERT or UPDATE on, which comes before the sums).
+ */
+export async function lockAuthorQuota(db: Db, authorId: string): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db.selectFrom('users').select('id').where('id', '=', authorId).forNoKeyUpdate().execute();
 }
 
 // ---------------------------------------------------------------- completions and progress

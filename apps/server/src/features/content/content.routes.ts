@@ -20,7 +20,7 @@ import type { MediaKind } from '../../lib/media-urls.ts';
 import { sendStoredFile } from '../../lib/ranged-file.ts';
 import { findUserById } from '../auth/auth.repository.ts';
 import { toUser } from '../auth/auth.service.ts';
-import { RATE_LIMITS, type RateLimitRule } from '../../lib/rate-limiter.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -48,6 +48,7 @@ import {
   setVideo,
   updateLesson,
   videoUploadRule,
+  lessonFileUploadLimit,
   type MediaLinks,
 } from './content.service.ts';
 
@@ -76,12 +77,9 @@ const unsatisfiable = {
 
 export async function contentRoutes(app: AppInstance): Promise<void> {
   /** preValidation: counts every call of a signed-in user, a refused body included. */
-  const throttled = (rule: RateLimitRule) => async (request: FastifyRequest) => {
-    await app.throttle(rule, getCurrentUser(request)._id);
-  };
-  const writes = throttled(RATE_LIMITS.contentWritePerUser);
-  const uploads = throttled(RATE_LIMITS.contentUploadPerUser);
-  const completions = throttled(RATE_LIMITS.lessonCompletionPerUser);
+  const writes = app.rateLimited(RATE_LIMITS.contentWritePerUser);
+  const uploads = app.rateLimited(RATE_LIMITS.contentUploadPerUser);
+  const completions = app.rateLimited(RATE_LIMITS.lessonCompletionPerUser);
   /** A lesson body over the limit is refused from its Content-Length, before a byte is parsed. */
   const lessonBodySize = async (request: FastifyRequest) => {
     if (Number(request.headers['content-length'] ?? 0) > LESSON_BODY_LIMIT)
@@ -257,12 +255,15 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const lesson = await createLesson(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
-        linksOf(request),
+      const lesson = await app.announcing((announcement) =>
+        createLesson(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          linksOf(request),
+          announcement,
+        ),
       );
       return reply.code(201).send({ lesson });
     },
@@ -315,12 +316,15 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      lesson: await updateLesson(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
-        linksOf(request),
+      lesson: await app.announcing((announcement) =>
+        updateLesson(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          linksOf(request),
+          announcement,
+        ),
       ),
     }),
   );
@@ -378,13 +382,22 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
         const user = getCurrentUser(request);
         const lessonId = request.params.id;
         // The lesson id is in the path: a caller who may not attach is refused before any byte is read.
-        await assertCanAttach(app.db, user, lessonId);
+        const authorId = await assertCanAttach(app.db, user, lessonId);
         const form = await readMultipartForm(request, app.storage, {
           fields: [],
           file: { field: 'file', rule: attachmentRule },
+          // Refused at once when the author has no room left; passing what is left stops the stream.
+          beforeFile: () => lessonFileUploadLimit(app.db, app.config.authorQuota, authorId),
         });
         const attachment = await withUploadCleanup(app.storage, form.file, () =>
-          addAttachment(app.db, user, lessonId, form.file!, linksOf(request)),
+          addAttachment(
+            app.db,
+            app.config.authorQuota,
+            user,
+            lessonId,
+            form.file!,
+            linksOf(request),
+          ),
         );
         return reply.code(201).send({ attachment });
       },
@@ -414,13 +427,24 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
       async (request) => {
         const user = getCurrentUser(request);
         const lessonId = request.params.id;
-        await getAuthoredLesson(app.db, user, lessonId);
+        const { author_id: authorId } = await getAuthoredLesson(app.db, user, lessonId);
         const form = await readMultipartForm(request, app.storage, {
           fields: [],
           file: { field: 'file', rule: videoRule },
+          // The lesson's current video is replaced, so it does not count against the new one.
+          beforeFile: () =>
+            lessonFileUploadLimit(app.db, app.config.authorQuota, authorId, lessonId),
         });
         const lesson = await withUploadCleanup(app.storage, form.file, () =>
-          setVideo(app.db, app.storage, user, lessonId, form.file!, linksOf(request)),
+          setVideo(
+            app.db,
+            app.storage,
+            app.config.authorQuota,
+            user,
+            lessonId,
+            form.file!,
+            linksOf(request),
+          ),
         );
         return { lesson };
       },

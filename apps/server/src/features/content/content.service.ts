@@ -17,7 +17,9 @@ import {
   CONTENT_LIMITS,
   attachmentIdOfSrc,
   documentImageSources,
+  ROUTES,
   messages,
+  notificationText,
   type LessonDocument,
   type OutlineItemKind,
 } from '@urok/contract';
@@ -33,12 +35,14 @@ import type {
   UpdateLessonBody,
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import type { AuthorQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { detectHomeworkType, detectVideoType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
+import { notifyCourseStudents, type Announcement } from '../../lib/notify.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { MediaKind } from '../../lib/media-urls.ts';
-import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
+import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   findAssignmentItems,
@@ -56,6 +60,9 @@ import {
   deleteSection,
   findAttachments,
   findAttachmentWithLesson,
+  findAuthorLessonFileUsage,
+  lockAuthorQuota,
+  type LessonFileUsage,
   findCompletedLessonIds,
   findCourseAuthor,
   findLessonItems,
@@ -451,6 +458,7 @@ export async function createLesson(
   courseId: string,
   input: CreateLessonBody,
   links: MediaLinks,
+  announcement?: Announcement,
 ): Promise<Lesson> {
   await getAuthoredCourse(db, user, courseId);
   await assertSectionOfCourse(db, input.sectionId, courseId);
@@ -474,7 +482,10 @@ export async function createLesson(
     created_at: now,
     updated_at: now,
   };
-  await insertLesson(db, row);
+  await db.transaction().execute(async (trx) => {
+    await insertLesson(trx, row);
+    if (row.published === 1) await announceLesson(trx, row, announcement);
+  });
   return toLesson(row, [], false, links);
 }
 
@@ -500,6 +511,7 @@ export async function updateLesson(
   lessonId: string,
   input: UpdateLessonBody,
   links: MediaLinks,
+  announcement?: Announcement,
 ): Promise<Lesson> {
   const lesson = await getAuthoredLesson(db, user, lessonId);
   const attachments = await findAttachments(db, lessonId);
@@ -517,8 +529,30 @@ export async function updateLesson(
     fields.position = await nextItemPosition(db, input.sectionId);
   }
   fields.updated_at = new Date().toISOString();
-  await updateLessonFields(db, lessonId, fields);
+  await db.transaction().execute(async (trx) => {
+    await updateLessonFields(trx, lessonId, fields);
+    if (fields.published === 1 && Number(lesson.published) !== 1)
+      await announceLesson(trx, { ...lesson, ...fields }, announcement);
+  });
   return toLesson({ ...lesson, ...fields }, attachments, false, links);
+}
+
+/** A lesson just published (a draft no more): its course's students hear of it. */
+function announceLesson(
+  trx: Db,
+  lesson: { id: string; course_id: string; title: string },
+  announcement: Announcement | undefined,
+): Promise<void> {
+  return notifyCourseStudents(
+    trx,
+    lesson.course_id,
+    (course) => ({
+      kind: 'lesson.published',
+      ...notificationText.lessonPublished(course, lesson.title),
+      link: ROUTES.lesson(lesson.course_id, lesson.id),
+    }),
+    announcement,
+  );
 }
 
 /** Removes the lesson, then its files: a failed removal leaves an orphan for the sweep, never a row without its file. */
@@ -552,20 +586,23 @@ export function attachmentUploadRule(): UploadRule {
 }
 
 /** Before an upload is read: the author's lesson, with room for one more file (409 otherwise). */
-export async function assertCanAttach(db: Db, user: Requester, lessonId: string): Promise<void> {
-  await getAuthoredLesson(db, user, lessonId);
+/** 403/404/409 before any byte is read; the course author's id (whose quota the file counts against). */
+export async function assertCanAttach(db: Db, user: Requester, lessonId: string): Promise<string> {
+  const lesson = await getAuthoredLesson(db, user, lessonId);
   if ((await findAttachments(db, lessonId)).length >= CONTENT_LIMITS.attachmentsPerLesson)
     throw new AppError('CONFLICT', messages.attachmentLimitReached);
+  return lesson.author_id;
 }
 
 export async function addAttachment(
   db: Db,
+  quota: AuthorQuota,
   user: Requester,
   lessonId: string,
   file: StoredUpload,
   links: MediaLinks,
 ): Promise<Attachment> {
-  await getAuthoredLesson(db, user, lessonId);
+  const lesson = await getAuthoredLesson(db, user, lessonId);
   const row: AttachmentRow = {
     id: createTimeOrderedId(),
     lesson_id: lessonId,
@@ -575,7 +612,11 @@ export async function addAttachment(
     mime_type: file.mimeType,
     created_at: new Date().toISOString(),
   };
-  await insertAttachment(db, row);
+  await db.transaction().execute(async (trx) => {
+    await lockAuthorQuota(trx, lesson.author_id);
+    await insertAttachment(trx, row);
+    assertWithinAuthorQuota(quota, await findAuthorLessonFileUsage(trx, lesson.author_id));
+  });
   return toAttachment(row, links);
 }
 
@@ -620,6 +661,36 @@ export async function removeAttachment(
   await storage.remove(attachment.file_key).catch(() => {});
 }
 
+// ---------------------------------------------------------------- the author's quota
+
+const quotaError = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+
+/**
+ * The author's quota on lesson files (docs/decisions.md, uploads), checked
+ * as homework's is: before the file is read, 413 when no file or byte is
+ * left; otherwise what is left is the upload's limit while it streams. A
+ * new video for `replacingVideoOf` frees that lesson's current one, so it
+ * is left out of the sums (and takes no new file).
+ */
+export async function lessonFileUploadLimit(
+  db: Db,
+  quota: AuthorQuota,
+  authorId: string,
+  replacingVideoOf?: string,
+): Promise<UploadLimit> {
+  const usage = await findAuthorLessonFileUsage(db, authorId, replacingVideoOf);
+  if (usage.files >= quota.files) throw quotaError(messages.quotaAuthorFiles(quota.files));
+  const left = quota.bytes - usage.bytes;
+  if (left <= 0) throw quotaError(messages.quotaAuthorBytes(quota.bytes));
+  return { maxBytes: left, tooLargeMessage: messages.quotaAuthorBytes(quota.bytes) };
+}
+
+/** 413 when the author's files (with the new one counted) pass the quota; the transaction rolls back. */
+function assertWithinAuthorQuota(quota: AuthorQuota, usage: LessonFileUsage): void {
+  if (usage.files > quota.files) throw quotaError(messages.quotaAuthorFiles(quota.files));
+  if (usage.bytes > quota.bytes) throw quotaError(messages.quotaAuthorBytes(quota.bytes));
+}
+
 // ---------------------------------------------------------------- video
 
 export function videoUploadRule(maxBytes: number): UploadRule {
@@ -637,6 +708,7 @@ export function videoUploadRule(maxBytes: number): UploadRule {
 export async function setVideo(
   db: Db,
   storage: Storage,
+  quota: AuthorQuota,
   user: Requester,
   lessonId: string,
   file: StoredUpload,
@@ -650,7 +722,11 @@ export async function setVideo(
     video_mime: file.mimeType,
     updated_at: new Date().toISOString(),
   };
-  await updateLessonFields(db, lessonId, fields);
+  await db.transaction().execute(async (trx) => {
+    await lockAuthorQuota(trx, lesson.author_id);
+    await updateLessonFields(trx, lessonId, fields);
+    assertWithinAuthorQuota(quota, await findAuthorLessonFileUsage(trx, lesson.author_id));
+  });
   if (lesson.video_key) await storage.remove(lesson.video_key).catch(() => {});
   return toLesson({ ...lesson, ...fields }, await findAttachments(db, lessonId), false, links);
 }

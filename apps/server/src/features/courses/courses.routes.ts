@@ -14,7 +14,6 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
-import type { TableName } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { AppError } from '../../app-error.ts';
 import { bearerSecurity, getCurrentUser, readBearerToken } from '../../plugins/auth.ts';
@@ -82,10 +81,6 @@ const updateCourseForm = z.object({
   ).optional(),
 });
 
-/** What the course lists read: their answers stay in the read cache until one of these is written. */
-const CATALOG_TABLES: readonly TableName[] = ['courses', 'users'];
-const ENROLLED_TABLES: readonly TableName[] = ['enrollments', 'courses', 'users'];
-
 /** Read-cache keys: the whole URL, and the asker where the answer is theirs alone. */
 const catalogKey = (request: FastifyRequest) => `courses:${request.url}`;
 const createdKey = (request: FastifyRequest) => `created-courses:${getCurrentUser(request)._id}`;
@@ -128,7 +123,6 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         reply,
         app.readCache,
         catalogKey(request),
-        CATALOG_TABLES,
         courseListResponseSchema,
         () => listCourses(app.db, request.query),
       ),
@@ -159,6 +153,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         `/${path}`,
         {
           onRequest: app.requireTeacher,
+          preHandler: app.rateLimited(RATE_LIMITS.courseWritePerUser),
           config: { multipartBody: createCourseForm },
           schema: {
             tags: ['courses'],
@@ -172,7 +167,6 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         },
         async (request, reply) => {
           const user = getCurrentUser(request);
-          await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
           const form = await readMultipartForm(request, app.storage, {
             fields: COURSE_TEXT_FIELDS,
             file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
@@ -194,6 +188,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
       `/${API.updateCourse}`,
       {
         onRequest: app.requireUser,
+        preHandler: app.rateLimited(RATE_LIMITS.courseWritePerUser),
         config: { multipartBody: updateCourseForm },
         schema: {
           tags: ['courses'],
@@ -207,7 +202,6 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
       },
       async (request) => {
         const user = getCurrentUser(request);
-        await app.throttle(RATE_LIMITS.courseWritePerUser, user._id);
         const form = await readMultipartForm(request, app.storage, {
           fields: ['courseId', ...COURSE_TEXT_FIELDS, 'removeCover'],
           file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
@@ -250,7 +244,6 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         reply,
         app.readCache,
         createdKey(request),
-        CATALOG_TABLES,
         createdCoursesResponseSchema,
         async () => ({ createdCourses: await listCreatedCourses(app.db, teacherId) }),
       );
@@ -323,7 +316,6 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         reply,
         app.readCache,
         enrolledKey(request),
-        ENROLLED_TABLES,
         coursesResponseSchema,
         async () => ({ courses: await listEnrolledCourses(app.db, user, userId) }),
       );

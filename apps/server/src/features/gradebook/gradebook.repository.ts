@@ -29,7 +29,7 @@ export function findEnrolledStudents(
     .execute();
 }
 
-/** Every submission to a course, oldest first, without files: homework_course_user_submitted. */
+/** Every submission to a course, oldest first, without files: homework_course_submitted. */
 export function findCourseGradeRows(db: Db, courseId: string): Promise<GradeRow[]> {
   return db
     .selectFrom('homework')

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
+import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -9,11 +11,19 @@ import { createGradebookCsv, getGradebook, getUserGrades } from './gradebook.ser
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
+/**
+ * Read-cache key of a gradebook: the asker's own (anyone else gets a 403 inside the load). A
+ * teacher reopening it between grades gets the kept answer; any write to what it read (a grade,
+ * a submission, an enrolment, a rename) makes the next one load again (lib/read-cache.ts).
+ */
+const gradebookKey = (request: FastifyRequest) =>
+  `gradebook:${getCurrentUser(request)._id}:${request.url}`;
+
 export async function gradebookRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/courses/:id/gradebook',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, answerFromCache(app.readCache, gradebookKey)],
       schema: {
         tags: ['assignments'],
         summary:
@@ -26,7 +36,10 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => getGradebook(app.db, getCurrentUser(request), request.params.id),
+    async (request, reply) =>
+      sendCachedJson(request, reply, app.readCache, gradebookKey(request), gradebookSchema, () =>
+        getGradebook(app.db, getCurrentUser(request), request.params.id),
+      ),
   );
 
   app.get(

@@ -47,13 +47,20 @@ export async function insertHomework(db: Db, row: HomeworkRow): Promise<void> {
 export function findHomeworkById(
   db: Db,
   id: string,
-): Promise<(HomeworkRow & { course_author_id: string; max_points: number }) | undefined> {
+): Promise<
+  | (HomeworkRow & { course_author_id: string; max_points: number; assignment_title: string })
+  | undefined
+> {
   return db
     .selectFrom('homework')
     .innerJoin('courses', 'courses.id', 'homework.course_id')
     .innerJoin('assignments', 'assignments.id', 'homework.assignment_id')
     .selectAll('homework')
-    .select(['courses.author_id as course_author_id', 'assignments.max_points'])
+    .select([
+      'courses.author_id as course_author_id',
+      'assignments.max_points',
+      'assignments.title as assignment_title',
+    ])
     .where('homework.id', '=', id)
     .executeTakeFirst();
 }

@@ -15,14 +15,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
-import { RATE_LIMITS, type RateLimitRule } from '../../lib/rate-limiter.ts';
+import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
 import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
-import type { TableName } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
   createGradesCsv,
@@ -70,18 +69,11 @@ function attachmentHeaders(fileName: string, contentType: string) {
   };
 }
 
-/** What the submissions view reads: its answer stays in the read cache until one of these is written. */
-const SUBMISSIONS_TABLES: readonly TableName[] = ['courses', 'enrollments', 'homework', 'users'];
-
 /** Read-cache key of the submissions view: only the author's own is ever kept (anyone else gets a 403 inside the load). */
 const submissionsKey = (request: FastifyRequest) =>
   `users-with-homework:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function homeworkRoutes(app: AppInstance): Promise<void> {
-  /** preValidation: counts every call of a signed-in user, a refused body included. */
-  const throttled = (rule: RateLimitRule) => async (request: FastifyRequest) => {
-    await app.throttle(rule, getCurrentUser(request)._id);
-  };
   const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
@@ -90,6 +82,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       `/${API.uploadHomework}`,
       {
         onRequest: app.requireUser,
+        preHandler: app.rateLimited(RATE_LIMITS.homeworkUploadPerUser),
         config: { multipartBody: uploadForm },
         schema: {
           tags: ['homework'],
@@ -104,7 +97,6 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
       async (request, reply) => {
         const user = getCurrentUser(request);
-        await app.throttle(RATE_LIMITS.homeworkUploadPerUser, user._id);
         const form = await readMultipartForm(request, app.storage, {
           fields: ['courseId', 'assignmentId', 'comment'],
           file: { field: UPLOAD_FIELDS.homeworkFile, rule: uploadRule },
@@ -121,13 +113,16 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
             return homeworkUploadLimit(app.db, app.config.quota, user._id, courseId);
           },
         });
-        const homework = await withUploadCleanup(app.storage, form.file, () =>
-          submitHomework(
-            app.db,
-            app.config.quota,
-            user._id,
-            parseFormFields(homeworkFormSchema, form.fields),
-            form.file!,
+        const homework = await app.announcing((announcement) =>
+          withUploadCleanup(app.storage, form.file, () =>
+            submitHomework(
+              app.db,
+              app.config.quota,
+              user._id,
+              parseFormFields(homeworkFormSchema, form.fields),
+              form.file!,
+              announcement,
+            ),
           ),
         );
         return reply.code(201).send({ homework, message: messages.homeworkUploaded });
@@ -179,7 +174,6 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         reply,
         app.readCache,
         submissionsKey(request),
-        SUBMISSIONS_TABLES,
         usersWithHomeworkResponseSchema,
         async () => ({ users: await listUsersWithHomework(app.db, teacher, courseId) }),
       );
@@ -227,6 +221,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     '/homework/:id',
     {
       onRequest: app.requireUser,
+      preHandler: app.rateLimited(RATE_LIMITS.homeworkDeletePerUser),
       schema: {
         tags: ['homework'],
         summary:
@@ -241,7 +236,6 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const user = getCurrentUser(request);
-      await app.throttle(RATE_LIMITS.homeworkDeletePerUser, user._id);
       await deleteOwnHomework(app.db, app.storage, user._id, request.params.id, (key, error) =>
         request.log.warn(
           { key, err: error },
@@ -256,7 +250,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     '/homework/:id/grade',
     {
       onRequest: app.requireUser,
-      preValidation: throttled(RATE_LIMITS.gradeWritePerUser),
+      preValidation: app.rateLimited(RATE_LIMITS.gradeWritePerUser),
       schema: {
         tags: ['homework'],
         summary: 'Grade a submission once (the course author); a graded one answers 409',
@@ -270,11 +264,14 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      homework: await gradeHomework(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
+      homework: await app.announcing((announcement) =>
+        gradeHomework(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          announcement,
+        ),
       ),
     }),
   );
@@ -283,7 +280,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     '/homework/:id/regrade',
     {
       onRequest: app.requireUser,
-      preValidation: throttled(RATE_LIMITS.gradeWritePerUser),
+      preValidation: app.rateLimited(RATE_LIMITS.gradeWritePerUser),
       schema: {
         tags: ['homework'],
         summary:
@@ -298,11 +295,14 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => ({
-      homework: await regradeHomework(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body,
+      homework: await app.announcing((announcement) =>
+        regradeHomework(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body,
+          announcement,
+        ),
       ),
     }),
   );
@@ -332,7 +332,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     '/homework/:id/comments',
     {
       onRequest: app.requireUser,
-      preValidation: throttled(RATE_LIMITS.homeworkCommentPerUser),
+      preValidation: app.rateLimited(RATE_LIMITS.homeworkCommentPerUser),
       schema: {
         tags: ['homework'],
         summary: "Add to a submission's private thread (its submitter and the course author)",
@@ -346,11 +346,14 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const comment = await addComment(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        request.body.body,
+      const comment = await app.announcing((announcement) =>
+        addComment(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          request.body.body,
+          announcement,
+        ),
       );
       return reply.code(201).send({ comment });
     },

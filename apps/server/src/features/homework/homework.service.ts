@@ -9,6 +9,8 @@ import {
   type UserWithHomework,
 } from '@urok/contract';
 import type { GradeHistoryEntry, HomeworkComment, RegradeBody } from '@urok/contract/schemas';
+import { notificationText } from '@urok/contract';
+import { notify, submissionLink, type Announcement } from '../../lib/notify.ts';
 import { AppError } from '../../app-error.ts';
 import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -209,7 +211,7 @@ export async function findSubmittableAssignment(
   db: Db,
   courseId: string,
   assignmentId: string | undefined,
-): Promise<{ id: string; due_at: string | null }> {
+): Promise<{ id: string; due_at: string | null; title: string }> {
   const assignment =
     assignmentId === undefined || assignmentId === ''
       ? await findDefaultAssignment(db, courseId)
@@ -233,6 +235,7 @@ export async function submitHomework(
   userId: string,
   fields: HomeworkFormFields,
   file: StoredUpload,
+  announcement?: Announcement,
 ): Promise<Homework> {
   const course = await assertEnrolled(db, userId, fields.courseId);
   const assignment = await findSubmittableAssignment(db, course.id, fields.assignmentId);
@@ -261,6 +264,21 @@ export async function submitHomework(
       quota,
       await findUserHomeworkUsage(trx, userId),
       await findCourseHomeworkUsage(trx, course.id),
+    );
+    const student = await trx
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    await notify(
+      trx,
+      [course.author_id],
+      {
+        kind: 'homework.submitted',
+        ...notificationText.submitted(student?.username ?? '', assignment.title),
+        link: submissionLink(course.id, assignment.id, row.id),
+      },
+      announcement,
     );
   });
   return toHomework(row);
@@ -372,12 +390,39 @@ function assertPoints(grade: string, maxPoints: number): number {
   return points;
 }
 
+/** The student hears of a grade or a regrade, in the grading transaction. */
+function notifyGraded(
+  trx: Db,
+  row: {
+    id: string;
+    user_id: string;
+    course_id: string;
+    assignment_id: string | null;
+    assignment_title: string;
+  },
+  text: (assignment: string, grade: string) => { title: string; body: string },
+  grade: string,
+  announcement: Announcement | undefined,
+): Promise<void> {
+  return notify(
+    trx,
+    [row.user_id],
+    {
+      kind: 'homework.graded',
+      ...text(row.assignment_title, grade),
+      link: submissionLink(row.course_id, row.assignment_id ?? '', row.id),
+    },
+    announcement,
+  );
+}
+
 /** Grades once (the course's author only): a graded submission answers 409, even to a grader who raced it. */
 export async function gradeHomework(
   db: Db,
   user: Requester,
   homeworkId: string,
   input: GradeInput,
+  announcement?: Announcement,
 ): Promise<Homework> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
@@ -385,11 +430,17 @@ export async function gradeHomework(
   if (row.grade !== null) throw new AppError('CONFLICT', messages.alreadyGraded);
   const points = assertPoints(input.grade, Number(row.max_points));
   const feedback = input.feedback.trim();
-  const graded = await setGradeIfUngraded(db, homeworkId, {
-    grade: input.grade.trim(),
-    points,
-    feedback: feedback === '' ? null : feedback,
-    graded_at: new Date().toISOString(),
+  const grade = input.grade.trim();
+  // The grade and the student's notification commit together or not at all.
+  const graded = await db.transaction().execute(async (trx) => {
+    const done = await setGradeIfUngraded(trx, homeworkId, {
+      grade,
+      points,
+      feedback: feedback === '' ? null : feedback,
+      graded_at: new Date().toISOString(),
+    });
+    if (done) await notifyGraded(trx, row, notificationText.graded, grade, announcement);
+    return done;
   });
   if (!graded) {
     // Graded by a racing call, or withdrawn by its submitter since it was read.
@@ -414,6 +465,7 @@ export async function regradeHomework(
   user: Requester,
   homeworkId: string,
   input: RegradeBody,
+  announcement?: Announcement,
 ): Promise<Homework> {
   const row = await findHomeworkById(db, homeworkId);
   if (!row) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
@@ -441,6 +493,7 @@ export async function regradeHomework(
       graded_at: now,
     });
     if (!replaced) throw new AppError('CONFLICT', messages.regradeRaced);
+    await notifyGraded(trx, row, notificationText.regraded, input.grade.trim(), announcement);
   });
   const updated = await findHomeworkById(db, homeworkId);
   if (!updated) throw new AppError('NOT_FOUND', messages.homeworkNotFound);
@@ -483,8 +536,9 @@ export async function addComment(
   user: Requester & { username: string },
   homeworkId: string,
   body: string,
+  announcement?: Announcement,
 ): Promise<HomeworkComment> {
-  await getDiscussableHomework(db, user, homeworkId);
+  const homework = await getDiscussableHomework(db, user, homeworkId);
   const row = {
     id: createTimeOrderedId(),
     homework_id: homeworkId,
@@ -492,7 +546,21 @@ export async function addComment(
     body,
     created_at: new Date().toISOString(),
   };
-  await insertComment(db, row);
+  // The other party of the thread hears of it: the author of the student's comment, the student of the author's.
+  const recipient = homework.user_id === user._id ? homework.course_author_id : homework.user_id;
+  await db.transaction().execute(async (trx) => {
+    await insertComment(trx, row);
+    await notify(
+      trx,
+      recipient === user._id ? [] : [recipient],
+      {
+        kind: 'comment.created',
+        ...notificationText.comment(user.username, homework.assignment_title),
+        link: submissionLink(homework.course_id, homework.assignment_id ?? '', homework.id),
+      },
+      announcement,
+    );
+  });
   return toComment({ ...row, username: user.username });
 }
 

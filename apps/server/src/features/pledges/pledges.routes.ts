@@ -9,6 +9,7 @@ export async function pledgesRoutes(app: AppInstance): Promise<void> {
   app.post(
     `/${API.pledges}`,
     {
+      preHandler: app.rateLimited(RATE_LIMITS.pledgePerIp),
       schema: {
         tags: ['pledges'],
         summary:
@@ -21,7 +22,6 @@ export async function pledgesRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await app.throttle(RATE_LIMITS.pledgePerIp, request.ip);
       const pledge = await createPledge(app.db, request.body);
       return reply.code(201).send({ pledge, message: siteMessages.pledgeReceived });
     },
