@@ -505,7 +505,7 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const tokenHash = hashToken(account.token);
       const createdAt = Date.parse((await findSession(tokenHash))!.created_at);
       const use = (day: number) =>
-        authenticateToken(t.db, account.token, t.app.readCache, t.config, createdAt + day * DAY);
+        authenticateToken(t.db, account.token, t.config, createdAt + day * DAY);
       for (let day = 1; day < 90; day += 1) {
         await expect(use(day), `day ${day}`).resolves.toMatchObject({ tokenHash });
         const expiresAt = Date.parse((await findSession(tokenHash))!.expires_at);
@@ -522,7 +522,7 @@ describe.each(databaseTargets)('accounts API on $name', (target) => {
       const tokenHash = hashToken(account.token);
       const createdAt = Date.parse((await findSession(tokenHash))!.created_at);
       await expect(
-        authenticateToken(t.db, account.token, t.app.readCache, t.config, createdAt + 90 * DAY),
+        authenticateToken(t.db, account.token, t.config, createdAt + 90 * DAY),
       ).rejects.toMatchObject({ status: 401, message: messages.sessionInvalid });
       expect(await findSession(tokenHash)).toBeUndefined();
     });

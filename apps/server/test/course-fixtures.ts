@@ -211,7 +211,10 @@ export async function sweepUnfinishedWrites(app: AppInstance): Promise<number> {
   return app.storage.removeUnfinishedWrites(new Date(Date.now() + 60_000));
 }
 
-export async function listStored(app: AppInstance, area: 'homework' | 'covers'): Promise<string[]> {
+export async function listStored(
+  app: AppInstance,
+  area: 'homework' | 'covers' | 'lessons',
+): Promise<string[]> {
   const keys: string[] = [];
   for await (const key of app.storage.list(area)) keys.push(key);
   return keys.sort();

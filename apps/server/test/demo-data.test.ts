@@ -289,6 +289,7 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
       ).map((course) => course._id),
     );
     let files = 0;
+    const videos: string[] = [];
     for (const course of courses) {
       const outline = (
         await t.app.inject({
@@ -331,10 +332,27 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
               attachment.mimeType,
             );
           }
+          if (lesson.video) {
+            videos.push(lesson.title);
+            expect(lesson.video).toMatchObject({ mimeType: 'video/mp4' });
+            expect(lesson.video.size).toBeGreaterThan(10_000);
+            expect(lesson.video.size).toBeLessThanOrEqual(300 * 1024);
+            // Through the lesson video route, as a <video> seeking would ask for it.
+            const part = await t.app.inject({
+              url: `/api/lessons/${lesson._id}/video`,
+              headers: { ...bearer(reader.token), range: 'bytes=0-99' },
+            });
+            expect(part.statusCode).toBe(206);
+            expect(part.headers['content-range']).toBe(`bytes 0-99/${lesson.video.size}`);
+            expect(part.headers['content-type']).toMatch(/^video\/mp4/);
+            expect(part.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+            expect(part.rawPayload.length).toBe(100);
+          }
         }
       }
     }
     expect(files).toBeGreaterThanOrEqual(4);
+    expect(videos).toEqual(['Що таке графічний дизайн']);
   });
 
   it('makes valid PDFs', async () => {

@@ -18,6 +18,8 @@ export interface TestDatabase {
   db: Db;
   dialect: Dialect;
   dataDir: string;
+  /** Another connection (pool) to the same database, as another process would hold; closed with it. */
+  connectAgain(): Db;
   close(): Promise<void>;
 }
 
@@ -34,13 +36,21 @@ const sqliteTarget: DatabaseTarget = {
   name: 'sqlite',
   async open() {
     const dataDir = makeDataDir();
-    const { db, dialect } = openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') });
+    const sqlitePath = path.join(dataDir, 'urok.db');
+    const { db, dialect } = openDatabase({ sqlitePath });
     await migrateToLatest(db);
+    const others: Db[] = [];
     return {
       db,
       dialect,
       dataDir,
+      connectAgain() {
+        const other = openDatabase({ sqlitePath }).db;
+        others.push(other);
+        return other;
+      },
       async close() {
+        for (const other of others) await other.destroy();
         await db.destroy();
         fs.rmSync(dataDir, { recursive: true, force: true });
       },
@@ -65,17 +75,22 @@ function postgresTarget(url: string): DatabaseTarget {
       const schema = `test_${randomUUID().replaceAll('-', '')}`;
       await admin(`CREATE SCHEMA ${schema}`);
       const dataDir = makeDataDir();
-      const { db, dialect } = openDatabase({
-        url,
-        schema,
-        sqlitePath: path.join(dataDir, 'unused.db'),
-      });
+      const connect = () =>
+        openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') }).db;
+      const db = connect();
       await migrateToLatest(db, { schema });
+      const others: Db[] = [];
       return {
         db,
-        dialect,
+        dialect: 'postgres',
         dataDir,
+        connectAgain() {
+          const other = connect();
+          others.push(other);
+          return other;
+        },
         async close() {
+          for (const other of others) await other.destroy();
           await db.destroy();
           await admin(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
           fs.rmSync(dataDir, { recursive: true, force: true });

@@ -313,6 +313,11 @@ describe.each(databaseTargets)('RATE_LIMIT=off on $name', (target) => {
     }
     expect(performance.now() - started).toBeLessThan(1000);
   });
+
+  it(`routes under @fastify/rate-limit are not limited either: ${RATE_LIMITS.registerPerIp.limit + 5} sign-ups from one address all succeed`, async () => {
+    for (let i = 0; i < RATE_LIMITS.registerPerIp.limit + 5; i += 1)
+      await registerAccount(t.app, {}, '10.9.0.1');
+  });
 });
 
 describe('LOGIN_FAILURE_DELAY_MS', () => {

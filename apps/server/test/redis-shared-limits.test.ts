@@ -12,7 +12,18 @@ import {
   TEST_REDIS_URL,
   uniqueKeyPrefix,
 } from './redis-helpers.ts';
-import { uniqueTelephone } from './helpers.ts';
+import { Writable } from 'node:stream';
+import type { Redis } from 'ioredis';
+import { buildApp, type AppInstance } from '../src/app.ts';
+import { closeRedis, connectRedis } from '../src/lib/redis-rate-limiter.ts';
+import {
+  bearer,
+  createTestApp,
+  databaseTargets,
+  registerAccount,
+  uniqueTelephone,
+  type TestApp,
+} from './helpers.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const mainScript = path.join(repoRoot, 'apps/server/src/main.ts');
@@ -160,9 +171,157 @@ describe.skipIf(!redisReachable)('rate limits shared by two server processes thr
     expect(await countKeys(keyPrefix)).toBeGreaterThan(0);
   });
 
+  it(`register: ${RATE_LIMITS.registerPerIp.limit} from one address spread over both processes, then 429 from either`, async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const register = (server: ServerProcess) =>
+      post(
+        server,
+        'auth/register',
+        {
+          username: 'Shared Limits',
+          email: 'shared@example.com',
+          telephone: uniqueTelephone(),
+          password: 'Shared2024x',
+        },
+        '10.20.0.50',
+      );
+    for (let i = 0; i < RATE_LIMITS.registerPerIp.limit; i += 1)
+      expect((await register(i % 2 === 0 ? a : b)).status, `${i + 1}`).toBe(201);
+    for (const server of [a, b]) {
+      const refused = await register(server);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
   it('a server whose Redis cannot be reached does not start, and says why', async () => {
     await expect(
       startServer({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_KEY_PREFIX: keyPrefix }),
     ).rejects.toThrow(/exited with 1:[\s\S]*Cannot reach Redis at redis:\/\/127\.0\.0\.1:1/);
   }, 20_000);
 });
+
+describe.skipIf(!redisReachable)(
+  "@fastify/rate-limit's Redis store: two apps on one Redis share every count",
+  () => {
+    const keyPrefix = uniqueKeyPrefix();
+    let t: TestApp;
+    const apps: AppInstance[] = [];
+    const logLines: string[] = [];
+
+    /** An app of the test's database counting in Redis through a client of its own. */
+    const limitedApp = async (redis?: Redis, logged = false) =>
+      buildApp(
+        {
+          config: { ...t.config, rateLimit: true, redisKeyPrefix: keyPrefix },
+          db: t.db,
+          dialect: 'sqlite',
+          redis: redis ?? (await connectRedis(TEST_REDIS_URL)),
+        },
+        logged
+          ? {
+              logger: {
+                level: 'error',
+                stream: new Writable({
+                  write(chunk, _encoding, done) {
+                    logLines.push(String(chunk));
+                    done();
+                  },
+                }),
+              },
+            }
+          : {},
+      );
+
+    beforeAll(async () => {
+      t = await createTestApp(databaseTargets[0]!);
+      apps.push(await limitedApp(), await limitedApp());
+    });
+    afterAll(async () => {
+      await Promise.all(apps.map((app) => app.close()));
+      await t?.close();
+      await deleteKeys(keyPrefix);
+    });
+
+    function expectTooMany(
+      response: { statusCode: number; json(): unknown; headers: Record<string, unknown> },
+      windowSeconds: number,
+    ) {
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
+      const retryAfter = Number(response.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
+      // The library's own headers are not sent: the answer is the API's usual 429.
+      expect(response.headers['x-ratelimit-limit']).toBeUndefined();
+    }
+
+    it(`register (per address): ${RATE_LIMITS.registerPerIp.limit} spread over both apps, then 429 from either; other addresses go on`, async () => {
+      const [a, b] = apps as [AppInstance, AppInstance];
+      const { limit, windowSeconds } = RATE_LIMITS.registerPerIp;
+      const register = (app: AppInstance, remoteAddress: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: {
+            username: 'Shared Limits',
+            email: 'shared@example.com',
+            telephone: uniqueTelephone(),
+            password: 'Shared2024x',
+          },
+          remoteAddress,
+        });
+      for (let i = 0; i < limit; i += 1)
+        expect((await register(i % 2 ? a : b, '10.30.0.1')).statusCode, `${i + 1}`).toBe(201);
+      expectTooMany(await register(a, '10.30.0.1'), windowSeconds);
+      expectTooMany(await register(b, '10.30.0.1'), windowSeconds);
+      expect((await register(a, '10.30.0.2')).statusCode).toBe(201);
+      // The counters live in Redis under the configured prefix.
+      expect(await countKeys(`${keyPrefix}`)).toBeGreaterThan(0);
+    });
+
+    it(`calendar feed (per account): ${RATE_LIMITS.calendarFeedPerUser.limit} spread over both apps, then 429 from either; other accounts go on`, async () => {
+      const [a, b] = apps as [AppInstance, AppInstance];
+      const { limit, windowSeconds } = RATE_LIMITS.calendarFeedPerUser;
+      const [account, other] = [await registerAccount(t.app), await registerAccount(t.app)];
+      const feed = (app: AppInstance, token: string) =>
+        app.inject({ method: 'POST', url: '/api/calendar/feed', headers: bearer(token) });
+      for (let i = 0; i < limit; i += 1)
+        expect((await feed(i % 2 ? a : b, account.token)).statusCode, `${i + 1}`).toBe(201);
+      expectTooMany(await feed(a, account.token), windowSeconds);
+      expectTooMany(await feed(b, account.token), windowSeconds);
+      expect((await feed(b, other.token)).statusCode).toBe(201);
+      // Without a session it is 401, not a count.
+      expect((await a.inject({ method: 'POST', url: '/api/calendar/feed' })).statusCode).toBe(401);
+    });
+
+    it('Redis lost after start-up: requests are allowed and each failure is logged', async () => {
+      const redis = await connectRedis(TEST_REDIS_URL);
+      const app = await limitedApp(redis, true);
+      apps.push(app);
+      // The client the app counts with goes away (as when Redis stops).
+      await closeRedis(redis);
+      const { limit } = RATE_LIMITS.pledgePerIp;
+      for (let i = 0; i < limit + 2; i += 1) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/pledges',
+          payload: { name: 'Марія Коваль', amount: 500, message: 'Дякую.' },
+          remoteAddress: '10.30.0.9',
+        });
+        expect(response.statusCode, `pledge ${i + 1}`).toBe(201);
+      }
+      const failures = logLines.filter((line) =>
+        line.includes('rate limit store failed; request allowed'),
+      );
+      expect(failures).toHaveLength(limit + 2);
+    });
+  },
+);

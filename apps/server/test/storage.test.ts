@@ -14,7 +14,13 @@ import {
   type Storage,
   type StorageArea,
 } from '../src/storage/storage.ts';
-import { bearer, databaseTargets, registerAccount, useTestApp } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  registerAccount,
+  testStorageKind,
+  useTestApp,
+} from './helpers.ts';
 import {
   createCourse,
   enroll,
@@ -311,32 +317,36 @@ describe.each(databaseTargets)('stored-file sweep on $name', (target) => {
     expect((await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 })).removed).toEqual([]);
   });
 
-  it('leaves files alone until they are older than the grace period: another process may be about to commit their rows', async () => {
-    const hour = 60 * 60 * 1000;
-    const orphan = 'homework/YoungOrphanYoungOrphan';
-    await t.app.storage.write(
-      orphan,
-      Readable.from([Buffer.from('another process is committing')]),
-    );
-    const uploads = t.config.uploadsDir;
-    const tmp = path.join(uploads, '.tmp');
-    fs.writeFileSync(path.join(tmp, 'write-in-progress'), 'still arriving');
-    fs.writeFileSync(path.join(tmp, 'cut-off-by-a-crash'), 'never finished');
-    const twoHoursAgo = new Date(Date.now() - 2 * hour);
-    fs.utimesSync(path.join(tmp, 'cut-off-by-a-crash'), twoHoursAgo, twoHoursAgo);
+  // It ages files on disk by hand; the S3 store's sweep has tests of its own in this file.
+  it.skipIf(testStorageKind === 's3')(
+    'leaves files alone until they are older than the grace period: another process may be about to commit their rows',
+    async () => {
+      const hour = 60 * 60 * 1000;
+      const orphan = 'homework/YoungOrphanYoungOrphan';
+      await t.app.storage.write(
+        orphan,
+        Readable.from([Buffer.from('another process is committing')]),
+      );
+      const uploads = t.config.uploadsDir;
+      const tmp = path.join(uploads, '.tmp');
+      fs.writeFileSync(path.join(tmp, 'write-in-progress'), 'still arriving');
+      fs.writeFileSync(path.join(tmp, 'cut-off-by-a-crash'), 'never finished');
+      const twoHoursAgo = new Date(Date.now() - 2 * hour);
+      fs.utimesSync(path.join(tmp, 'cut-off-by-a-crash'), twoHoursAgo, twoHoursAgo);
 
-    const first = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
-    expect(first).toEqual({ removed: [], unfinished: 1 });
-    expect(await listStored(t.app, 'homework')).toContain(orphan);
-    expect(fs.readdirSync(tmp)).toEqual(['write-in-progress']);
+      const first = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
+      expect(first).toEqual({ removed: [], unfinished: 1 });
+      expect(await listStored(t.app, 'homework')).toContain(orphan);
+      expect(fs.readdirSync(tmp)).toEqual(['write-in-progress']);
 
-    // An hour later, nobody committed a row for it.
-    fs.utimesSync(path.join(uploads, orphan), twoHoursAgo, twoHoursAgo);
-    const later = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
-    expect(later).toEqual({ removed: [orphan], unfinished: 0 });
-    expect(await listStored(t.app, 'homework')).not.toContain(orphan);
-    fs.rmSync(path.join(tmp, 'write-in-progress'));
-  });
+      // An hour later, nobody committed a row for it.
+      fs.utimesSync(path.join(uploads, orphan), twoHoursAgo, twoHoursAgo);
+      const later = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: hour });
+      expect(later).toEqual({ removed: [orphan], unfinished: 0 });
+      expect(await listStored(t.app, 'homework')).not.toContain(orphan);
+      fs.rmSync(path.join(tmp, 'write-in-progress'));
+    },
+  );
 
   it('handles more files than one batch', async () => {
     const keys = Array.from(

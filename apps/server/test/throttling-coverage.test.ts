@@ -2,9 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { addAssignment } from './assignment-fixtures.ts';
-import { RedisRateLimiter, RedisUnavailableError } from '../src/lib/redis-rate-limiter.ts';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import {
+  closeRedis,
+  connectRedis,
+  RedisRateLimiter,
+  RedisUnavailableError,
+} from '../src/lib/redis-rate-limiter.ts';
 import { buildApp } from '../src/app.ts';
-import type { RateLimiter } from '../src/lib/rate-limiter.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
 import {
@@ -42,16 +48,24 @@ import {
   uniqueKeyPrefix,
 } from './redis-helpers.ts';
 
-/** A limiter whose every window is spent: a throttled route refuses at once, naming its rule in `refused`. */
-function spentLimiter(refused: string[]): RateLimiter {
-  return {
-    consume: async (_key, rule) => {
-      refused.push(rule.name);
-      return { allowed: false, retryAfterSeconds: 60, count: rule.limit + 1 };
-    },
-    refund: async () => {},
-    reset: async () => {},
-    close: async () => {},
+/**
+ * A store for @fastify/rate-limit whose every window is spent: a throttled
+ * route refuses at once, naming its rule (the key's first part) in `refused`.
+ */
+function spentStore(refused: string[]): FastifyRateLimitStoreCtor {
+  return class SpentStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      _timeWindow: number,
+      max: number,
+    ): void {
+      refused.push(key.slice(0, key.indexOf(':')));
+      callback(null, { current: max + 1, ttl: 60_000 });
+    }
+    child(): SpentStore {
+      return this;
+    }
   };
 }
 
@@ -133,7 +147,7 @@ describe.each(databaseTargets)('course-content writes are throttled on $name', (
   it('every content write answers 429 once its limit is spent, before it reads or changes anything', async () => {
     const t = await createTestApp(target);
     const refused: string[] = [];
-    const spent = spentLimiter(refused);
+    const spent = spentStore(refused);
     try {
       const author = await registerTeacher(t.app, t.db);
       const student = await registerAccount(t.app);
@@ -144,10 +158,10 @@ describe.each(databaseTargets)('course-content writes are throttled on $name', (
       const lesson = await addLesson(t.app, author, course._id, { sectionId, published: true });
       const file = await attachFile(t.app, author, lesson._id, Buffer.from('Нотатки\n'), 'n.txt');
       const limited = await buildApp({
-        config: t.config,
+        config: { ...t.config, rateLimit: true },
         db: t.db,
         dialect: target.name,
-        rateLimiter: spent,
+        rateLimitStore: spent,
       });
       const outline = {
         sections: [
@@ -270,7 +284,7 @@ describe.each(databaseTargets)(
     it('every assignment write answers 429 once its limit is spent, before it changes anything', async () => {
       const t = await createTestApp(target);
       const refused: string[] = [];
-      const spent = spentLimiter(refused);
+      const spent = spentStore(refused);
       try {
         const author = await registerTeacher(t.app, t.db);
         const course = await createCourse(t.app, author);
@@ -278,10 +292,10 @@ describe.each(databaseTargets)(
         const assignment = await addAssignment(t.app, author, course._id, { sectionId });
         const before = await t.db.selectFrom('assignments').selectAll().orderBy('id').execute();
         const limited = await buildApp({
-          config: t.config,
+          config: { ...t.config, rateLimit: true },
           db: t.db,
           dialect: target.name,
-          rateLimiter: spent,
+          rateLimitStore: spent,
         });
         const writes: [string, string, object][] = [
           [
@@ -368,17 +382,18 @@ if (!redisReachable)
     `Redis at ${TEST_REDIS_URL} is not reachable: the RedisRateLimiter suite is skipped.`,
   );
 
-describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
+describe.skipIf(!redisReachable)('RedisRateLimiter (the sign-in failure counts)', () => {
   const prefix = uniqueKeyPrefix();
+  const clients: Redis[] = [];
   let limiter: RedisRateLimiter;
   let second: RedisRateLimiter;
   beforeAll(async () => {
-    limiter = await RedisRateLimiter.connect(TEST_REDIS_URL, { keyPrefix: prefix });
-    second = await RedisRateLimiter.connect(TEST_REDIS_URL, { keyPrefix: prefix });
+    clients.push(await connectRedis(TEST_REDIS_URL), await connectRedis(TEST_REDIS_URL));
+    limiter = new RedisRateLimiter(clients[0]!, { keyPrefix: prefix });
+    second = new RedisRateLimiter(clients[1]!, { keyPrefix: prefix });
   });
   afterAll(async () => {
-    await limiter?.close();
-    await second?.close();
+    await Promise.all(clients.map(closeRedis));
     await deleteKeys(prefix);
   });
   const rule = { name: 'test', limit: 3, windowSeconds: 60 };
@@ -457,22 +472,21 @@ describe.skipIf(!redisReachable)('RedisRateLimiter', () => {
 
   it('a Redis that cannot be reached fails fast with a clear message', async () => {
     const started = Date.now();
-    await expect(
-      RedisRateLimiter.connect('redis://127.0.0.1:1', { keyPrefix: prefix, timeoutMs: 1500 }),
-    ).rejects.toThrow(RedisUnavailableError);
-    await expect(
-      RedisRateLimiter.connect('redis://127.0.0.1:1', { keyPrefix: prefix, timeoutMs: 1500 }),
-    ).rejects.toThrow(/Cannot reach Redis at redis:\/\/127\.0\.0\.1:1.*REDIS_URL/);
+    await expect(connectRedis('redis://127.0.0.1:1', 1500)).rejects.toThrow(RedisUnavailableError);
+    await expect(connectRedis('redis://127.0.0.1:1', 1500)).rejects.toThrow(
+      /Cannot reach Redis at redis:\/\/127\.0\.0\.1:1.*REDIS_URL/,
+    );
     expect(Date.now() - started).toBeLessThan(4000);
   });
 
   it('Redis lost after start-up: requests are allowed and the failure is reported', async () => {
     const errors: unknown[] = [];
-    const lost = await RedisRateLimiter.connect(TEST_REDIS_URL, {
+    const client = await connectRedis(TEST_REDIS_URL);
+    const lost = new RedisRateLimiter(client, {
       keyPrefix: prefix,
       onError: (error) => errors.push(error),
     });
-    await lost.close();
+    await closeRedis(client);
     expect(await lost.consume('k', rule)).toEqual({
       allowed: true,
       retryAfterSeconds: 0,
