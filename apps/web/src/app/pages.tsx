@@ -55,8 +55,10 @@ export const FutureTeacherPage = lazyPage(() =>
 );
 
 // Signed in
+/** The signed-in frame's chunk: the layout, the bell, and the notifications page with them. */
+const signedInFrame = () => import('./signed-in-layout');
 export const SignedInLayout = lazyPage(() =>
-  import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })),
+  signedInFrame().then((m) => ({ default: m.SignedInLayout })),
 );
 export const HomePage = lazyPage(() =>
   import('../features/auth/settings-page').then((m) => ({ default: m.HomePage })),
@@ -80,19 +82,31 @@ export const GradingDemoPage = lazyPage(() =>
   import('../features/demos/grading-demo-page').then((m) => ({ default: m.GradingDemoPage })),
 );
 export const StudentCourseListPage = coursePage(() =>
-  import('../features/courses/student-course-list-page').then((m) => m.StudentCourseListPage),
+  import('../features/courses/course-pages').then((m) => m.StudentCourseListPage),
 );
 export const TeacherCourseListPage = coursePage(() =>
-  import('../features/courses/teacher-course-list-page').then((m) => m.TeacherCourseListPage),
+  import('../features/courses/course-pages').then((m) => m.TeacherCourseListPage),
 );
 export const MyCourseDetailsPage = coursePage(() =>
-  import('../features/courses/my-course-details-page').then((m) => m.MyCourseDetailsPage),
+  import('../features/courses/course-pages').then((m) => m.MyCourseDetailsPage),
 );
 export const CourseGridPage = coursePage(() =>
   import('../features/courses/course-grid-page').then((m) => m.CourseGridPage),
 );
 export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
+);
+/** The assignment page, the gradebook and 'Мої оцінки', in the course details' chunk. */
+export const GradingPage = coursePage(() =>
+  import('../features/courses/course-pages').then((m) => m.GradingPage),
+);
+
+/**
+ * Every notification of the signed-in user: in the signed-in frame's chunk, which carries the
+ * bell and its calls already (one more chunk would be one more name in /login's import map).
+ */
+export const NotificationsPage = lazyPage(() =>
+  signedInFrame().then((m) => ({ default: m.NotificationsPage })),
 );
 
 // ---- operators ----

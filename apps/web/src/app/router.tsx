@@ -119,6 +119,11 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
           path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId`,
           element: <Pages.LessonPage viewer={role} />,
         },
+        {
+          path: ROUTES.assignment(':id', ':assignmentId'),
+          element: <Pages.GradingPage page="assignment" viewer={role} />,
+        },
+        { path: ROUTES.notifications, element: <Pages.NotificationsPage /> },
         { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
         { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
         ...landingRoutes(SIGNED_IN_LANDING_IDS, 'signedIn'),
@@ -131,8 +136,9 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
                 path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId/edit`,
                 element: <Pages.LessonEditorPage />,
               },
+              { path: ROUTES.gradebook(':id'), element: <Pages.GradingPage page="gradebook" /> },
             ]
-          : []),
+          : [{ path: ROUTES.grades, element: <Pages.GradingPage page="grades" /> }]),
         ...(isOperator ? operatorRoutes : []),
       ],
     },

@@ -4,7 +4,11 @@ import { AppShell } from '../components/layout/app-shell';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { logout, selectUser } from '../features/auth/auth-slice';
 import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/auth/hooks';
+import { NotificationBell } from '../features/notifications/notification-bell';
 import type { SignedInContext } from '../lib/signed-in-user';
+
+// The notifications page shares this chunk with the bell (see app/pages.tsx).
+export { NotificationsPage } from '../features/notifications/notifications-page';
 
 /** The signed-in frame around every signed-in page (loaded on demand with them). */
 export function SignedInLayout() {
@@ -15,7 +19,11 @@ export function SignedInLayout() {
   const context = useMemo<SignedInContext | null>(() => (user ? { user } : null), [user]);
   if (!user) return <FullPageSpinner />;
   return (
-    <AppShell user={user} onLogout={() => void dispatch(logout())}>
+    <AppShell
+      user={user}
+      onLogout={() => void dispatch(logout())}
+      headerExtra={<NotificationBell />}
+    >
       <Outlet context={context} />
     </AppShell>
   );

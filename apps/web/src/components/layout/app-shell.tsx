@@ -15,6 +15,8 @@ export interface ShellUser {
 interface AppShellProps {
   user: ShellUser;
   onLogout: () => void;
+  /** Shown in the header before the user menu (the notification bell, composed by app/). */
+  headerExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -22,7 +24,7 @@ interface AppShellProps {
  * The signed-in frame: sidebar (a drawer below lg) and header. The drawer's
  * open state and the 'sidebar-expanded' flag persist in local storage.
  */
-export function AppShell({ user, onLogout, children }: AppShellProps) {
+export function AppShell({ user, onLogout, headerExtra, children }: AppShellProps) {
   const [open, setOpen] = useState(() => readStoredFlag(STORAGE_KEYS.sidebarOpen, false));
   const [expanded, setExpanded] = useState(() =>
     readStoredFlag(STORAGE_KEYS.sidebarExpanded, true),
@@ -96,6 +98,7 @@ export function AppShell({ user, onLogout, children }: AppShellProps) {
           }}
           onLogout={onLogout}
           menuButtonRef={menuButtonRef}
+          extra={headerExtra}
         />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

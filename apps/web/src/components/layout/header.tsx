@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
 import { MenuIcon, SearchIcon } from './shell-icons';
@@ -12,6 +12,8 @@ interface HeaderProps {
   onOpenSidebar: () => void;
   onLogout: () => void;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
+  /** Before the user menu: the notification bell. */
+  extra?: ReactNode;
 }
 
 /** The course search: a plain GET of the catalogue page, never a third-party service. */
@@ -62,6 +64,7 @@ export function Header({
   onOpenSidebar,
   onLogout,
   menuButtonRef,
+  extra,
 }: HeaderProps) {
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -80,6 +83,7 @@ export function Header({
         <div className="flex min-w-0 flex-1">
           <CourseSearch />
         </div>
+        {extra}
         <UserMenu
           username={username}
           roleLabel={isTeacher ? messages.roleTeacher : messages.roleStudent}

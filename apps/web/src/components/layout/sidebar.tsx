@@ -134,9 +134,13 @@ export function Sidebar({
                 <SubLink to={ROUTES.myCourseList} onNavigate={onClose}>
                   {messages.myCourses}
                 </SubLink>
-                {isTeacher && (
+                {isTeacher ? (
                   <SubLink to={ROUTES.courseCreate} onNavigate={onClose}>
                     {messages.createCourse}
+                  </SubLink>
+                ) : (
+                  <SubLink to={ROUTES.grades} onNavigate={onClose}>
+                    {messages.myGrades}
                   </SubLink>
                 )}
               </ul>

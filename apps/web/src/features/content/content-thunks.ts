@@ -103,7 +103,8 @@ export type OutlineChange =
   | { kind: 'renameSection'; sectionId: string; title: string }
   | { kind: 'deleteSection'; sectionId: string }
   | { kind: 'addLesson'; sectionId: string; title: string }
-  | { kind: 'publish'; lessonId: string; published: boolean }
+  /** A lesson's or an assignment's draft/published switch (`item` names which). */
+  | { kind: 'publish'; item: 'lesson' | 'assignment'; id: string; published: boolean }
   | { kind: 'deleteLesson'; lessonId: string };
 
 /** Applies one change (author) and reads the outline again, so the page shows the server's truth. */
@@ -139,7 +140,10 @@ export const changeOutline = createServiceThunk(
           });
           break;
         case 'publish':
-          await extra.http.put(API.lesson(change.lessonId), { published: change.published });
+          await extra.http.put(
+            change.item === 'assignment' ? API.assignment(change.id) : API.lesson(change.id),
+            { published: change.published },
+          );
           break;
         case 'deleteLesson':
           await extra.http.delete(API.lesson(change.lessonId));

@@ -110,8 +110,15 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
                         {item.completed ? '✓' : ''}
                       </span>
                     )}
-                    {view === 'syllabus' || item.kind !== 'lesson' ? (
+                    {view === 'syllabus' ? (
                       <span className="text-sm text-slate-800">{item.title}</span>
+                    ) : item.kind === 'assignment' ? (
+                      <Link
+                        to={ROUTES.assignment(courseId, item._id)}
+                        className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+                      >
+                        {item.title}
+                      </Link>
                     ) : (
                       <Link
                         to={lessonPath(courseId, item._id)}

@@ -9,7 +9,7 @@ import type { ApiFailure } from '../../lib/api-error';
 import { useDocumentTitle } from '../../lib/document-title';
 import { fetchLesson, fetchOutline, setLessonCompletion } from './content-thunks';
 import { lessonPath } from './course-outline';
-import { LessonDocumentView } from './lesson-document';
+import { LessonDocumentView } from '../../components/document/lesson-document';
 
 function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} Б`;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { messages } from '@urok/contract';
+import { ROUTES, messages } from '@urok/contract';
 import type { Outline } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
@@ -304,7 +304,11 @@ export function OutlineEditor({
                     className="flex min-h-11 cursor-grab flex-wrap items-center gap-2 px-3 py-2"
                   >
                     <Link
-                      to={(editLessonPath ?? lessonPath)(courseId, item._id)}
+                      to={
+                        item.kind === 'assignment'
+                          ? ROUTES.assignment(courseId, item._id)
+                          : (editLessonPath ?? lessonPath)(courseId, item._id)
+                      }
                       className="grow text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
                     >
                       {item.title}
@@ -322,7 +326,8 @@ export function OutlineEditor({
                         onChange={() =>
                           void apply({
                             kind: 'publish',
-                            lessonId: item._id,
+                            item: item.kind,
+                            id: item._id,
                             published: !item.published,
                           })
                         }

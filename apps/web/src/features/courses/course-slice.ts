@@ -11,6 +11,7 @@ import {
 } from '@urok/contract';
 import { toApiFailure, type ApiFailure } from '../../lib/api-error';
 import type { AppServices } from '../../lib/services';
+import { regradeHomework } from './assignment-thunks';
 
 /** Course state of spec sections 3–4. */
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error';
@@ -140,6 +141,8 @@ export interface UpdateCourseResult {
 
 export interface UploadHomeworkInput {
   courseId: string;
+  /** The assignment handed in to; absent: the course's default assignment. */
+  assignmentId?: string;
   file: File;
   comment: string;
   /** Percent sent so far (0–100), from axios' onUploadProgress. */
@@ -318,12 +321,13 @@ export const fetchOwnHomework = createCoursesThunk(
 export const uploadHomework = createCoursesThunk(
   'courses/uploadHomework',
   async (
-    { courseId, file, comment, onProgress }: UploadHomeworkInput,
+    { courseId, assignmentId, file, comment, onProgress }: UploadHomeworkInput,
     { extra, rejectWithValue },
   ) => {
     const form = new FormData();
     // Fields before the file: the server refuses a non-enrolled user before storing anything.
     form.append('courseId', courseId);
+    if (assignmentId !== undefined) form.append('assignmentId', assignmentId);
     form.append('comment', comment);
     form.append(UPLOAD_FIELDS.homeworkFile, file, file.name);
     try {
@@ -395,6 +399,15 @@ export const gradeHomework = createCoursesThunk(
     }
   },
 );
+
+/** A graded or regraded submission replaces its row in the author's list. */
+function replaceGraded(state: CoursesState, graded: Homework): void {
+  const course = state.createdCourses.find((entry) => entry._id === graded.courseId);
+  for (const user of course?.enrolledUsers ?? []) {
+    const index = user.homework.findIndex((entry) => entry._id === graded._id);
+    if (index !== -1) user.homework[index] = graded;
+  }
+}
 
 // ---------------------------------------------------------------- reducer
 
@@ -591,12 +604,10 @@ const coursesSlice = createSlice({
       .addCase(gradeHomework.pending, (state) => started(state))
       .addCase(gradeHomework.fulfilled, (state, action: PayloadAction<Homework>) => {
         done(state);
-        const graded = action.payload;
-        const course = state.createdCourses.find((entry) => entry._id === graded.courseId);
-        for (const user of course?.enrolledUsers ?? []) {
-          const index = user.homework.findIndex((entry) => entry._id === graded._id);
-          if (index !== -1) user.homework[index] = graded;
-        }
+        replaceGraded(state, action.payload);
+      })
+      .addCase(regradeHomework.fulfilled, (state, action: PayloadAction<Homework>) => {
+        replaceGraded(state, action.payload);
       })
       .addCase(gradeHomework.rejected, (state) => failed(state));
   },

@@ -1,6 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { API, courseMessages, messages, type Course } from '@urok/contract';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { API, ROUTES, courseMessages, gradesMessages, messages, type Course } from '@urok/contract';
+import { useServiceDispatch } from '../../lib/app-thunk';
+import { fetchSections } from './assignment-thunks';
+import { AssignmentForm } from './components/assignment-form';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -44,6 +47,49 @@ function EditCourse({ course }: { course: Course }) {
         onSubmit={onSubmit}
         onSaved={() => setBanner({ tone: 'success', text: courseMessages.courseSaved })}
       />
+    </PageSection>
+  );
+}
+
+/** 'Нове завдання': an assignment in one of the course's sections, and the way to the gradebook. */
+function NewAssignment({ courseId, onCreated }: { courseId: string; onCreated: () => void }) {
+  const dispatch = useServiceDispatch();
+  const [sections, setSections] = useState<{ _id: string; title: string }[] | null>(null);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  useEffect(() => {
+    void dispatch(fetchSections(courseId)).then((result) => {
+      if (fetchSections.fulfilled.match(result)) setSections(result.payload);
+    });
+  }, [dispatch, courseId]);
+  return (
+    <PageSection
+      id="new-assignment"
+      title={gradesMessages.newAssignmentHeading}
+      actions={
+        <Link
+          to={ROUTES.gradebook(courseId)}
+          className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline"
+        >
+          {gradesMessages.gradebookOpen}
+        </Link>
+      }
+    >
+      <StatusBanner banner={banner} />
+      {sections ? (
+        <AssignmentForm
+          courseId={courseId}
+          sections={sections}
+          onSaved={(assignment) => {
+            setBanner({
+              tone: 'success',
+              text: gradesMessages.assignmentCreated(assignment.title),
+            });
+            onCreated();
+          }}
+        />
+      ) : (
+        <Spinner />
+      )}
     </PageSection>
   );
 }
@@ -101,6 +147,8 @@ export function TeacherCourseDetails({
   const { createdCourses, loads } = useCoursesState();
   const course = createdCourses.find((entry) => entry._id === courseId);
   const found = course !== undefined;
+  // A new assignment is read back by mounting the outline anew.
+  const [outlineVersion, setOutlineVersion] = useState(0);
   useDocumentTitle(course?.title ?? messages.pageMyCourseDetails);
 
   useEffect(() => {
@@ -140,7 +188,11 @@ export function TeacherCourseDetails({
       <CourseHeader course={course}>
         <Deadline dueAt={course.homeworkDueAt} />
       </CourseHeader>
-      {renderOutline?.(course._id, false)}
+      <Fragment key={outlineVersion}>{renderOutline?.(course._id, false)}</Fragment>
+      <NewAssignment
+        courseId={course._id}
+        onCreated={() => setOutlineVersion((version) => version + 1)}
+      />
       <EditCourse key={course._id} course={course} />
       <Submissions course={course} />
     </article>

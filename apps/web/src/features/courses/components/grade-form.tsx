@@ -4,6 +4,7 @@ import {
   checkGrade,
   courseMessages,
   messages,
+  parsePoints,
   type GradeInput,
   type Homework,
 } from '@urok/contract';
@@ -19,12 +20,14 @@ const GRADE_FIELDS: readonly GradeField[] = ['grade', 'feedback'];
 
 interface GradeFormProps {
   homework: Homework;
+  /** The assignment's maximum, when known: the points are checked before they are sent (the server checks always). */
+  maxPoints?: number;
   /** The server says it is graded already (409): the row shows the message and reloads. */
   onAlreadyGraded: () => void;
 }
 
 /** The inline grade form of an ungraded submission: a blank grade is refused; a grade is final. */
-export function GradeForm({ homework, onAlreadyGraded }: GradeFormProps) {
+export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormProps) {
   const dispatch = useCoursesDispatch();
   const id = useId();
   const [values, setValues] = useState<GradeInput>({ grade: '', feedback: '' });
@@ -35,7 +38,11 @@ export function GradeForm({ homework, onAlreadyGraded }: GradeFormProps) {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const failed = checkGrade(values);
+    const failed =
+      checkGrade(values) ??
+      (maxPoints !== undefined && parsePoints(values.grade, maxPoints) === null
+        ? { message: messages.gradePointsInvalid(maxPoints), fields: ['grade' as const] }
+        : null);
     if (failed) {
       setErrors(fromCheck(failed));
       document.getElementById(`${id}-${failed.fields[0] ?? 'grade'}`)?.focus();

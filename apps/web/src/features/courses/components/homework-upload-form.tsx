@@ -65,7 +65,14 @@ function UploadProgress({ percent }: { percent: number }) {
  * button, an optional comment, a progress bar while it is sent. Every
  * upload is a new submission, so a second one is a resubmission.
  */
-export function HomeworkUploadForm({ courseId }: { courseId: string }) {
+export function HomeworkUploadForm({
+  courseId,
+  assignmentId,
+}: {
+  courseId: string;
+  /** Hands in to this assignment; absent: the course's default assignment. */
+  assignmentId?: string;
+}) {
   const dispatch = useCoursesDispatch();
   const { homeworkStatus } = useCoursesState();
   const id = useId();
@@ -126,7 +133,7 @@ export function HomeworkUploadForm({ courseId }: { courseId: string }) {
     setBanner(null);
     setProgress(0);
     const result = await dispatch(
-      uploadHomework({ courseId, file, comment, onProgress: setProgress }),
+      uploadHomework({ courseId, assignmentId, file, comment, onProgress: setProgress }),
     );
     if (uploadHomework.fulfilled.match(result)) {
       setBanner({ tone: 'success', text: result.payload.message || messages.homeworkUploaded });

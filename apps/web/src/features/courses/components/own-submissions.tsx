@@ -3,7 +3,9 @@ import { courseMessages, type Homework } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { deleteHomework } from '../course-slice';
 import { useCoursesDispatch } from '../hooks';
-import { GradeResult, SubmissionFacts } from './submission-facts';
+import { CommentThread } from './comment-thread';
+import { GradeHistory } from './grade-history';
+import { GradeResult, SubmissionFacts, submissionAnchor } from './submission-facts';
 
 /**
  * 'Видалити' on an ungraded submission, with an inline confirmation: the
@@ -96,11 +98,16 @@ export function OwnSubmissions({ courseId, homework }: { courseId: string; homew
       {homework.map((entry) => (
         <li
           key={entry._id}
+          id={submissionAnchor(entry._id)}
           className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
         >
-          <SubmissionFacts homework={entry} />
+          <div className="min-w-0 flex-1 space-y-3">
+            <SubmissionFacts homework={entry} />
+            <CommentThread homeworkId={entry._id} />
+          </div>
           <div className="space-y-2 sm:max-w-xs sm:shrink-0">
             <GradeResult homework={entry} />
+            <GradeHistory homework={entry} />
             {entry.grade === null && <WithdrawSubmission courseId={courseId} homework={entry} />}
           </div>
         </li>

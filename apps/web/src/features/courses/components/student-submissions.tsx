@@ -2,11 +2,18 @@ import { useState } from 'react';
 import { courseMessages, messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { fetchUsersWithHomework } from '../course-slice';
 import { useCoursesDispatch } from '../hooks';
+import { CommentThread } from './comment-thread';
 import { GradeForm } from './grade-form';
-import { GradeResult, SubmissionFacts } from './submission-facts';
+import { GradeHistory } from './grade-history';
+import { RegradeForm } from './regrade-form';
+import { GradeResult, SubmissionFacts, submissionAnchor } from './submission-facts';
 
-/** One submission for the author: its facts, then the grade form or the locked grade. */
-function SubmissionRow({ homework }: { homework: Homework }) {
+/**
+ * One submission for the author: its facts, then the grade form or the
+ * locked grade with 'Переоцінити', the history of earlier grades, and the
+ * private thread with the student.
+ */
+function SubmissionRow({ homework, maxPoints }: { homework: Homework; maxPoints?: number }) {
   const dispatch = useCoursesDispatch();
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -17,14 +24,25 @@ function SubmissionRow({ homework }: { homework: Homework }) {
   };
 
   return (
-    <li className="grid gap-4 py-4 first:pt-0 last:pb-0 md:grid-cols-2">
-      <SubmissionFacts homework={homework} />
+    <li
+      id={submissionAnchor(homework._id)}
+      tabIndex={-1}
+      className="grid scroll-mt-20 gap-4 py-4 first:pt-0 last:pb-0 md:grid-cols-2"
+    >
+      <div className="space-y-3">
+        <SubmissionFacts homework={homework} />
+        <CommentThread homeworkId={homework._id} />
+      </div>
       <div className="space-y-2">
         {homework.grade === null ? (
-          <GradeForm homework={homework} onAlreadyGraded={onAlreadyGraded} />
+          <GradeForm homework={homework} maxPoints={maxPoints} onAlreadyGraded={onAlreadyGraded} />
         ) : (
-          <GradeResult homework={homework} />
+          <>
+            <GradeResult homework={homework} />
+            <RegradeForm homework={homework} maxPoints={maxPoints} />
+          </>
         )}
+        <GradeHistory homework={homework} />
         {notice && (
           <p role="alert" className="text-sm font-medium text-amber-900">
             {notice}
@@ -35,8 +53,18 @@ function SubmissionRow({ homework }: { homework: Homework }) {
   );
 }
 
-/** The enrolled students who submitted homework, one <article> per student named by the student. */
-export function StudentSubmissions({ users }: { users: UserWithHomework[] }) {
+/**
+ * The enrolled students who submitted homework, one <article> per student
+ * named by the student. `maxPoints`: the assignment's, when the list is one
+ * assignment's (grades are then checked before they are sent).
+ */
+export function StudentSubmissions({
+  users,
+  maxPoints,
+}: {
+  users: UserWithHomework[];
+  maxPoints?: number;
+}) {
   if (users.length === 0)
     return <p className="text-sm text-slate-600">{courseMessages.submissionsEmpty}</p>;
   return (
@@ -64,7 +92,7 @@ export function StudentSubmissions({ users }: { users: UserWithHomework[] }) {
               </div>
               <ul className="divide-y divide-slate-200">
                 {user.homework.map((homework) => (
-                  <SubmissionRow key={homework._id} homework={homework} />
+                  <SubmissionRow key={homework._id} homework={homework} maxPoints={maxPoints} />
                 ))}
               </ul>
             </article>

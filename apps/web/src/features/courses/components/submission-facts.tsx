@@ -2,6 +2,11 @@ import { API, courseMessages, type Homework } from '@urok/contract';
 import { formatDateTime, formatFileSize } from '../format';
 import { DownloadButton } from './download-button';
 
+/** The id of a submission's row, so a gradebook cell can lead to it. */
+export function submissionAnchor(homeworkId: string): string {
+  return `homework-${homeworkId}`;
+}
+
 /** A submission's file (a download), size, date and late flag, and the student's comment. */
 export function SubmissionFacts({ homework }: { homework: Homework }) {
   return (

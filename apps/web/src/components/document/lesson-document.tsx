@@ -1,5 +1,5 @@
 /**
- * A lesson's text, drawn by a whitelist of our own components: each node and
+ * A lesson's text (and an assignment's instructions, the same schema), drawn by a whitelist of our own components: each node and
  * mark of the contract's document schema has one, anything else draws
  * nothing (its text children are kept). The document is never turned into
  * HTML, so no markup in it can run; a link is a link only when its address

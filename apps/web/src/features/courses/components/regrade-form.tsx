@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import {
+  ASSIGNMENT_LIMITS,
+  COURSE_LIMITS,
+  courseMessages,
+  gradesMessages,
+  messages,
+  parsePoints,
+  type Homework,
+} from '@urok/contract';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { useServiceDispatch } from '../../../lib/app-thunk';
+import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { regradeHomework } from '../assignment-thunks';
+
+type RegradeField = 'grade' | 'feedback' | 'reason';
+const REGRADE_FIELDS: readonly RegradeField[] = ['grade', 'feedback', 'reason'];
+
+interface RegradeFormProps {
+  homework: Homework;
+  /** Checks the points before sending when known (the assignment page); the server checks always. */
+  maxPoints?: number;
+  /** Called with the regraded submission (the author's list in the slice is updated already). */
+  onRegraded?: (homework: Homework) => void;
+}
+
+/**
+ * 'Переоцінити' on a graded submission: the one deliberate way to change a
+ * grade, with a reason; the earlier grade stays in the history the student sees.
+ */
+export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProps) {
+  const dispatch = useServiceDispatch();
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({
+    grade: '',
+    feedback: homework.feedback ?? '',
+    reason: '',
+  });
+  const [errors, setErrors] = useState<FormErrors<RegradeField>>(noFormErrors);
+  const [pending, setPending] = useState(false);
+  const openRef = useRef<HTMLButtonElement>(null);
+  const alertId = `${id}-alert`;
+
+  useEffect(() => {
+    if (open) document.getElementById(`${id}-grade`)?.focus();
+  }, [open, id]);
+
+  const close = () => {
+    setOpen(false);
+    setErrors(noFormErrors());
+    setTimeout(() => openRef.current?.focus());
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const fields: FormErrors<RegradeField>['fields'] = {};
+    if (maxPoints !== undefined && parsePoints(values.grade, maxPoints) === null)
+      fields.grade = messages.gradePointsInvalid(maxPoints);
+    if (values.reason.trim().length < ASSIGNMENT_LIMITS.regradeReason.min)
+      fields.reason = messages.regradeReasonInvalid;
+    const first = REGRADE_FIELDS.find((field) => fields[field] !== undefined);
+    if (first) {
+      setErrors({ message: null, fields });
+      document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors(noFormErrors());
+    setPending(true);
+    const result = await dispatch(regradeHomework({ homeworkId: homework._id, ...values }));
+    setPending(false);
+    if (regradeHomework.fulfilled.match(result)) {
+      setOpen(false);
+      onRegraded?.(result.payload);
+      return;
+    }
+    setErrors(
+      fromServer(result.payload ?? { message: gradesMessages.regradeFailed }, REGRADE_FIELDS),
+    );
+  };
+
+  if (!open) {
+    return (
+      <Button ref={openRef} variant="secondary" onClick={() => setOpen(true)}>
+        {gradesMessages.regradeAction}
+      </Button>
+    );
+  }
+  return (
+    <form
+      noValidate
+      aria-label={gradesMessages.regradeFormName(homework.fileName)}
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-xl border border-slate-200 p-3"
+      aria-busy={pending}
+    >
+      <TextField
+        id={`${id}-grade`}
+        name="grade"
+        label={courseMessages.labelGrade}
+        value={values.grade}
+        maxLength={ASSIGNMENT_LIMITS.gradeText}
+        inputMode="decimal"
+        autoComplete="off"
+        onChange={(event) => setValues((current) => ({ ...current, grade: event.target.value }))}
+        error={errors.fields.grade}
+        describedBy={alertId}
+      />
+      <TextAreaField
+        id={`${id}-feedback`}
+        name="feedback"
+        rows={2}
+        label={courseMessages.labelFeedback}
+        value={values.feedback}
+        maxLength={COURSE_LIMITS.feedback.max}
+        onChange={(event) => setValues((current) => ({ ...current, feedback: event.target.value }))}
+        error={errors.fields.feedback}
+        describedBy={alertId}
+      />
+      <TextField
+        id={`${id}-reason`}
+        name="reason"
+        label={gradesMessages.labelRegradeReason}
+        value={values.reason}
+        maxLength={ASSIGNMENT_LIMITS.regradeReason.max}
+        onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
+        error={errors.fields.reason}
+        describedBy={alertId}
+      />
+      <FormAlert id={alertId} message={errors.message} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending} aria-busy={pending}>
+          {gradesMessages.regradeSave}
+        </Button>
+        <Button variant="secondary" onClick={close} disabled={pending}>
+          {gradesMessages.regradeCancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

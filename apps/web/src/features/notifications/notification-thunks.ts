@@ -1,0 +1,42 @@
+/**
+ * The API calls of notifications. No slice: the bell and the page each keep
+ * what they loaded (lib/app-thunk.ts), and the live stream feeds the bell.
+ */
+import { NOTIFICATIONS_API, notificationMessages } from '@urok/contract';
+import type { Notification } from '@urok/contract/schemas';
+import { toApiFailure } from '../../lib/api-error';
+import { createServiceThunk } from '../../lib/app-thunk';
+
+export interface NotificationPage {
+  notifications: Notification[];
+  nextCursor: string | null;
+  unread: number;
+}
+
+/** GET notifications: a page, newest first, with the unread count. */
+export const fetchNotifications = createServiceThunk(
+  'notifications/fetch',
+  async (page: { cursor?: string; limit?: number }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.get<NotificationPage>(NOTIFICATIONS_API.list, {
+        params: { limit: page.limit ?? 20, ...(page.cursor ? { cursor: page.cursor } : {}) },
+      });
+      return data;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, notificationMessages.loadFailed));
+    }
+  },
+);
+
+/** POST notifications/read: these, or every one without ids. */
+export const markNotificationsRead = createServiceThunk(
+  'notifications/read',
+  async (ids: string[] | undefined, { extra, rejectWithValue }) => {
+    try {
+      await extra.http.post(NOTIFICATIONS_API.read, ids ? { ids } : {});
+      return ids ?? null;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, notificationMessages.markFailed));
+    }
+  },
+);
