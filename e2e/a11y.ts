@@ -45,6 +45,17 @@ export async function expectNoSeriousViolations(
   );
 }
 
+/** The page is no wider than the screen: nothing to scroll sideways (a phone). */
+export async function expectNoSideScroll(page: Page, label: string) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.scrollingElement!.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth, `${label}: scrollWidth ${scrollWidth} > ${innerWidth}`).toBeLessThanOrEqual(
+    innerWidth,
+  );
+}
+
 /** Signs in through the API and returns the token and the user's id. */
 export async function apiSession(
   request: APIRequestContext,

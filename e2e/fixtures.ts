@@ -1,4 +1,12 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../apps/server/src/db/demo-data.ts';
 
 export { expect };
@@ -78,4 +86,33 @@ export async function signIn(
   await page.goto('/start');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.goto(path);
+}
+
+/**
+ * A browser context already signed in as `account`: one API sign-in, its
+ * token put in the context's storage state (where the app keeps it), so a
+ * test that needs several people pays for no sign-in form. `options` are the
+ * context's own (a phone project passes its device).
+ */
+export async function signedInContext(
+  browser: Browser,
+  request: APIRequestContext,
+  baseURL: string,
+  account: Pick<Account, 'telephone' | 'password'>,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const response = await request.post('/api/auth/login', {
+    data: { telephone: account.telephone, password: account.password },
+  });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  return browser.newContext({
+    ...options,
+    storageState: {
+      cookies: [],
+      origins: [
+        { origin: new URL(baseURL).origin, localStorage: [{ name: 'token', value: token }] },
+      ],
+    },
+  });
 }

@@ -1,19 +1,14 @@
 import type { Page } from '@playwright/test';
-import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
+import {
+  apiSession,
+  expectNoSeriousViolations,
+  expectNoSideScroll,
+  waitForSettledPage,
+} from '../a11y.ts';
 import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
 
 /** Course content on a phone: the pages fit the screen and pass axe. */
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
-
-async function expectNoSideScroll(page: Page, label: string) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.scrollingElement!.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${label}: scrollWidth ${scrollWidth} > ${innerWidth}`).toBeLessThanOrEqual(
-    innerWidth,
-  );
-}
 
 test('lesson pages fit a phone', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(120_000);

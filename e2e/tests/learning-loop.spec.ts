@@ -147,7 +147,7 @@ test('a course from creation to a graded homework', async ({ browser, request })
     await grade.getByLabel('Оцінка').fill('11');
     await grade.getByRole('button', { name: 'Оцінити' }).click();
     await expect(row.getByText('Оцінка: 11', { exact: true })).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Оцінити' })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Оцінити', exact: true })).toHaveCount(0);
 
     const [csv] = await Promise.all([
       teacherPage.waitForEvent('download'),

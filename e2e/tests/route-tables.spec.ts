@@ -10,6 +10,7 @@ test.describe('signed out', () => {
     ['/my-courselist', '/start'],
     ['/settings', '/start'],
     ['/courseCreate', '/start'],
+    ['/grades', '/start'],
   ] as const) {
     test(`${from} goes to ${to}`, async ({ page }) => {
       await page.goto(from);
@@ -52,6 +53,7 @@ test.describe('signed-in student', () => {
       '/course/1',
       '/test',
       '/course-grid-page',
+      '/grades',
       '/course-details',
       '/course-details:7',
       '/future-teacher',
@@ -75,9 +77,11 @@ test.describe('signed-in student', () => {
 });
 
 test.describe('signed-in teacher', () => {
-  test('the teacher table adds /courseCreate', async ({ page }) => {
+  test('the teacher table adds /courseCreate and has no /grades', async ({ page }) => {
     await signIn(page, teacher, '/courseCreate');
     await expect(page).toHaveURL(/\/courseCreate$/);
+    await page.goto('/grades');
+    await expect(page).toHaveURL(/\/my-courselist$/);
     await page.goto('/nowhere');
     await expect(page).toHaveURL(/\/my-courselist$/);
     await page.goto('/login');
