@@ -5,6 +5,7 @@
 //   { kind: 'http', url, method?, headers?, body?, connections, seconds }   autocannon
 //   { kind: 'uploads', url, token, courseId, count, megabytes }             concurrent multipart uploads
 //   { kind: 'argon2', hash, password, concurrency, seconds }                raw verify rate
+//   { kind: 'ranges', url, headers, size, viewers, chunk, seconds }         viewers seeking in a video
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -108,6 +109,73 @@ async function runArgon2() {
   return { verifiesPerSecond: done / ((performance.now() - began) / 1000), verifies: done };
 }
 
-const runners = { http: runHttp, uploads: runUploads, argon2: runArgon2 };
+/** One Range request; resolves with the status and how many body bytes came. */
+function rangeOnce(agent, url, headers, start, end) {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      { agent, headers: { ...headers, range: `bytes=${start}-${end}` } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode, bytes }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/**
+ * `viewers` players at once, each seeking again and again: a random offset in the video, then
+ * `chunk` bytes from there (what a <video> asks for after a seek), until `seconds` have passed.
+ */
+async function runRanges() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: job.viewers });
+  const deadline = performance.now() + job.seconds * 1000;
+  let seed = 15;
+  const rnd = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  let bytes = 0;
+  let requests = 0;
+  let failures = 0;
+  let firstFailure;
+  const latencies = [];
+  const viewer = async () => {
+    while (performance.now() < deadline) {
+      const start = Math.floor(rnd() * (job.size - job.chunk));
+      const end = start + job.chunk - 1;
+      const began = performance.now();
+      const result = await rangeOnce(agent, job.url, job.headers, start, end);
+      latencies.push(performance.now() - began);
+      requests += 1;
+      bytes += result.bytes;
+      if (result.status !== 206 || result.bytes !== job.chunk) {
+        failures += 1;
+        firstFailure ??= result;
+      }
+    }
+  };
+  const began = performance.now();
+  await Promise.all(Array.from({ length: job.viewers }, viewer));
+  const seconds = (performance.now() - began) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return {
+    seconds,
+    requests,
+    requestsPerSecond: requests / seconds,
+    megabytesPerSecond: bytes / 2 ** 20 / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    failures,
+    firstFailure,
+  };
+}
+
+const runners = { http: runHttp, uploads: runUploads, argon2: runArgon2, ranges: runRanges };
 const result = await runners[job.kind]();
 process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -12,6 +12,10 @@
 // reads; the raw argon2 rate in slices alternating with sign-in), since a
 // shared machine's load drifts over the minutes a run takes. Writes
 // bench/results.json.
+// BENCH_ONLY=content runs only the node:http limit and the course-content
+// lines (lesson and outline reads, the gradebook, video Range streaming) and writes
+// bench/results-content.json; BENCH_SQLITE_DIR=DIR takes the SQLite fixture
+// from DIR (seeded by `node bench/seed.mjs --data-dir DIR`) instead of bench/data/sqlite.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,12 +24,16 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort, spawnNpmStart } from '../scripts/npm-start-process.mjs';
 // Also registers tsx, so the server's TypeScript modules can be imported here.
-import { seed } from './seed.mjs';
+import { seed, writeBenchVideo } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const UPLOADS = { count: 20, megabytes: 10 };
+const ONLY = process.env.BENCH_ONLY ?? '';
+if (!['', 'content'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: only 'content' is known`);
+/** Video Range streaming: viewers at once, each asking for one chunk after each random seek. */
+const VIEWERS = { count: 20, chunkBytes: 1024 * 1024 };
 
 // libuv's threadpool as `npm start` sizes it (its preload, apps/server/threadpool.cjs, sets
 // UV_THREADPOOL_SIZE): every process started here inherits the variable, so the raw argon2id
@@ -41,6 +49,9 @@ const TARGETS = {
   loginShareOfArgon2: 0.9,
   uploadMegabytesPerSecond: 200,
   uploadRssGrowthMegabytes: 64,
+  videoMegabytesPerSecond: 200,
+  videoRssGrowthMegabytes: 64,
+  gradebookP99: 100,
 };
 
 // ---------------------------------------------------------------- processes
@@ -121,11 +132,24 @@ async function fetchJson(url, init = {}) {
 
 const fixtureDir = path.join(root, 'bench/data');
 
-/** The SQLite fixture, seeded once into bench/data/sqlite and copied for each server run. */
+/** Whether a fixture's seed.json exists and is of the current seed (one with course content). */
+function currentFixture(manifestPath) {
+  return (
+    fs.existsSync(manifestPath) && 'content' in JSON.parse(fs.readFileSync(manifestPath, 'utf8'))
+  );
+}
+
+/** The SQLite fixture, seeded once into bench/data/sqlite (or BENCH_SQLITE_DIR) and copied for each server run. */
 async function sqliteFixture() {
-  const dir = path.join(fixtureDir, 'sqlite');
+  const dir = process.env.BENCH_SQLITE_DIR
+    ? path.resolve(process.env.BENCH_SQLITE_DIR)
+    : path.join(fixtureDir, 'sqlite');
   const manifestPath = path.join(dir, 'seed.json');
-  if (!fs.existsSync(manifestPath)) {
+  if (process.env.BENCH_SQLITE_DIR) {
+    // A directory of the caller's: used as it is, never replaced.
+    if (!fs.existsSync(manifestPath))
+      throw new Error(`${dir} holds no fixture: node bench/seed.mjs --data-dir ${dir}`);
+  } else if (!currentFixture(manifestPath)) {
     fs.rmSync(dir, { recursive: true, force: true });
     await seed({ dataDir: dir });
   }
@@ -150,7 +174,7 @@ async function postgresFixture(databaseUrl) {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   const { rows } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  const fresh = rows.length === 0 || !fs.existsSync(manifestPath);
+  const fresh = rows.length === 0 || !currentFixture(manifestPath);
   if (fresh) {
     await admin.query(`drop database if exists ${name}`);
     await admin.query(`create database ${name}`);
@@ -529,6 +553,173 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   return results;
 }
 
+// ---------------------------------------------------------------- course content
+
+/**
+ * The course-content lines on their own server: a lesson and the big course's outline read by
+ * an enrolled student (bracketed by the node:http limit, judged like the other authenticated
+ * reads), then VIEWERS.count viewers seeking in the seeded video with random Range requests,
+ * with the server's resident memory sampled as in the upload line.
+ */
+async function benchContent({ label, env, manifest, measureLimit }) {
+  if (!manifest.content)
+    throw new Error(`${label}: the fixture has no course content (seed it again: bench/seed.mjs)`);
+  const dataDir = env.DATA_DIR;
+  writeBenchVideo(dataDir, manifest.content);
+  const server = await startServer(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      UROK_DEMO: '0',
+    },
+    /running at http:\/\/[^\s:]+:(\d+)/,
+  );
+  const base = `http://127.0.0.1:${server.port}/api`;
+  const student = { authorization: `Bearer ${manifest.student.token}` };
+  const reads = [
+    {
+      key: 'lesson',
+      name: 'GET /api/lessons/{id} (enrolled student)',
+      path: `/lessons/${manifest.content.lessonId}`,
+    },
+    {
+      key: 'outline',
+      name: 'GET /api/courses/{id}/outline (enrolled student)',
+      path: `/courses/${manifest.bigCourseId}/outline`,
+    },
+  ];
+  // Sanity: the fixture answers as expected before it is measured.
+  const outline = await fetchJson(`${base}/courses/${manifest.bigCourseId}/outline`, {
+    headers: student,
+  });
+  const lessons = outline.sections.flatMap((section) =>
+    section.items.filter((item) => item.kind === 'lesson'),
+  );
+  if (lessons.length !== manifest.counts.lessons)
+    throw new Error(`the outline lists ${lessons.length} lessons, not ${manifest.counts.lessons}`);
+
+  const results = {};
+  const measured = await bracketed(
+    `${label} node:http limit around the content reads (req/s)`,
+    measureLimit,
+    async () => {
+      const out = {};
+      for (const read of reads)
+        await runLoad({
+          kind: 'http',
+          url: `${base}${read.path}`,
+          headers: { ...BROWSER_HEADERS, ...student },
+          connections: 4,
+          seconds: 1,
+        });
+      for (const read of reads)
+        out[read.key] = await http(`${label} ${read.name}`, `${base}${read.path}`, {
+          headers: student,
+        });
+      return out;
+    },
+  );
+  const readLimit = measured.reference;
+  for (const read of reads) {
+    const line = measured.result[read.key];
+    record({
+      ...line,
+      limit: readLimit,
+      target: `≥ ${TARGETS.authenticatedRatio} × limit`,
+      pass: line.requestsPerSecond / readLimit >= TARGETS.authenticatedRatio,
+    });
+    results[read.key] = line;
+  }
+  results.readLimit = readLimit;
+
+  // The gradebook of the big course: 1,000 students × 20 assignments (seedAssignments), as the
+  // author opens it (one connection: the latency the target is about) and under 50 connections.
+  const teacher = { authorization: `Bearer ${manifest.teacher.token}` };
+  const gradebookUrl = `${base}/courses/${manifest.bigCourseId}/gradebook`;
+  const gradebook = await fetchJson(gradebookUrl, { headers: teacher });
+  if (
+    gradebook.students.length < 1000 ||
+    gradebook.assignments.length !== manifest.bigCourseAssignments
+  ) {
+    throw new Error(
+      `the gradebook has ${gradebook.students.length} students × ${gradebook.assignments.length} assignments, not 1,000 × ${manifest.bigCourseAssignments}`,
+    );
+  }
+  const shape = `${gradebook.students.length.toLocaleString('en')} × ${gradebook.assignments.length}`;
+  const single = await http(
+    `${label} GET /api/courses/{id}/gradebook (${shape}), 1 connection`,
+    gradebookUrl,
+    { headers: teacher, connections: 1 },
+  );
+  record({
+    ...single,
+    target: `p99 ≤ ${TARGETS.gradebookP99} ms`,
+    pass: single.failures === 0 && single.p99 <= TARGETS.gradebookP99,
+  });
+  results.gradebook = single;
+  results.gradebookLoaded = await http(
+    `${label} GET /api/courses/{id}/gradebook (${shape}), ${CONNECTIONS} connections`,
+    gradebookUrl,
+    { headers: teacher },
+  );
+  record(results.gradebookLoaded);
+  results.gradebookCsv = await http(
+    `${label} GET /api/courses/{id}/gradebook.csv (${shape}), 1 connection`,
+    `${base}/courses/${manifest.bigCourseId}/gradebook.csv`,
+    { headers: teacher, connections: 1 },
+  );
+  record(results.gradebookCsv);
+
+  const videoUrl = `${base}/lessons/${manifest.content.videoLessonId}/video`;
+  const job = {
+    kind: 'ranges',
+    url: videoUrl,
+    headers: student,
+    size: manifest.content.videoBytes,
+    viewers: VIEWERS.count,
+    chunk: VIEWERS.chunkBytes,
+  };
+  // A short warm-up: the first reads bring the file into the page cache.
+  await runLoad({ ...job, viewers: 4, seconds: 1 });
+  const rssBefore = rssMegabytes(server.child.pid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(
+    () => (rssPeak = Math.max(rssPeak, rssMegabytes(server.child.pid))),
+    20,
+  );
+  const video = await runLoad({ ...job, seconds: SECONDS });
+  clearInterval(sampler);
+  const growth = rssPeak - rssBefore;
+  if (video.firstFailure) console.error('first failed range:', video.firstFailure);
+  const videoLine = {
+    name: `${label} video: ${VIEWERS.count} seeking, ${VIEWERS.chunkBytes / 2 ** 20} MB ranges of ${(manifest.content.videoBytes / 2 ** 20).toFixed(0)} MB`,
+    figure: `${video.megabytesPerSecond.toFixed(0)} MB/s, ${video.requestsPerSecond.toFixed(0)} ranges/s, p99 ${video.p99.toFixed(0)} ms, RSS +${growth.toFixed(0)} MB`,
+    megabytesPerSecond: video.megabytesPerSecond,
+    rangesPerSecond: video.requestsPerSecond,
+    p50: video.p50,
+    p99: video.p99,
+    rssBeforeMegabytes: rssBefore,
+    rssPeakMegabytes: rssPeak,
+    rssGrowthMegabytes: growth,
+    failures: video.failures,
+    target: `≥ ${TARGETS.videoMegabytesPerSecond} MB/s, RSS growth ≤ ${TARGETS.videoRssGrowthMegabytes} MB`,
+    pass:
+      video.failures === 0 &&
+      video.megabytesPerSecond >= TARGETS.videoMegabytesPerSecond &&
+      growth <= TARGETS.videoRssGrowthMegabytes,
+  };
+  record(videoLine);
+  results.video = videoLine;
+  await stopServer(server);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
 /** `npm start` until /api/health answers: on a new database (migrations and demo data) and on an existing one. */
 async function benchColdStart() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-bench-start-'));
@@ -584,6 +775,67 @@ limit = limitLine.requestsPerSecond;
 const measureLimit = async () =>
   (await http('node:http hello world', `http://127.0.0.1:${bare.port}/`)).requestsPerSecond;
 record(limitLine);
+
+/** The content lines on each fixture, each on a server of its own with a new DATA_DIR. */
+async function contentLines() {
+  const out = {
+    sqlite: await benchContent({
+      label: '[sqlite]',
+      env: { DATA_DIR: copySqliteFixture(sqlite.dir), DATABASE_URL: '' },
+      manifest: sqlite.manifest,
+      measureLimit,
+    }),
+  };
+  if (postgres)
+    out.postgres = await benchContent({
+      label: '[postgres]',
+      env: {
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'urok-bench-')),
+        DATABASE_URL: postgres.databaseUrl,
+      },
+      manifest: postgres.manifest,
+      measureLimit,
+    });
+  return out;
+}
+
+const machine = () => ({
+  cores: os.cpus().length,
+  memoryGiB: os.totalmem() / 2 ** 30,
+  node: process.versions.node,
+  loadAverage: os.loadavg(),
+});
+
+if (ONLY === 'content') {
+  const content = await contentLines();
+  await stopServer(bare);
+  const missed = lines.filter((line) => line.pass === false);
+  console.log(
+    `\n${lines.filter((l) => l.pass === true).length} targets met, ${missed.length} missed; load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  fs.writeFileSync(
+    path.join(import.meta.dirname, 'results-content.json'),
+    JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        machine: machine(),
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        targets: TARGETS,
+        fixtures: { sqlite: sqlite.manifest.counts, postgres: postgres?.manifest.counts },
+        lines,
+        content,
+      },
+      null,
+      2,
+    ),
+  );
+  process.exit(0);
+}
+
 const fastify = await startServer(
   process.execPath,
   [path.join(import.meta.dirname, 'hello-server.mjs'), 'fastify'],
@@ -659,6 +911,7 @@ if (postgres) {
     measureArgon2,
   });
 }
+const content = await contentLines();
 await stopServer(bare);
 
 // The statement cache once more, A/B in one process with the two sides interleaved: the server
@@ -709,18 +962,14 @@ fs.writeFileSync(
   JSON.stringify(
     {
       startedAt: startedAt.toISOString(),
-      machine: {
-        cores: os.cpus().length,
-        memoryGiB: os.totalmem() / 2 ** 30,
-        node: process.versions.node,
-        loadAverage: os.loadavg(),
-      },
+      machine: machine(),
       seconds: SECONDS,
       connections: CONNECTIONS,
       targets: TARGETS,
       fixtures: { sqlite: sqlite.manifest.counts, postgres: postgres?.manifest.counts },
       lines,
       products,
+      content,
       argon2,
       statementCacheAB: ab,
       coldStart,

@@ -6,6 +6,8 @@
 // batch inside transactions with prepared statements; every account shares
 // ONE precomputed password hash. Submissions' files are NOT written to disk:
 // the fixture serves read benchmarks (listing who submitted), not downloads.
+// The big course gets sections and lessons too (seedContent, below), one
+// lesson with a 50 MB video whose bytes writeBenchVideo puts in a DATA_DIR.
 // Writes seed.json beside the database: ids, tokens and credentials the
 // benchmark uses.
 import { createHash } from 'node:crypto';
@@ -22,6 +24,9 @@ const { migrateToLatest, openDatabase } = await server('db/connection.ts');
 const { hashPassword } = await server('lib/passwords.ts');
 const { createTimeOrderedId, createStorageName } = await server('lib/ids.ts');
 const { buildSearchText } = await server('lib/search-text.ts');
+const { textToDocument } = await import(
+  pathToFileURL(path.join(root, 'packages/contract/src/assignments.ts')).href
+);
 
 export const BENCH_PASSWORD = 'Bench2024';
 /** Words course titles are made of, so `?q=` finds some courses and not others. */
@@ -268,6 +273,273 @@ async function buildRows(scale) {
   };
 }
 
+// ---------------------------------------------------------------- seedContent (course content)
+// The big course's outline: SECTIONS sections of lessons (LESSONS in all, published, with
+// documents of a real lesson's length), one lesson with an uploaded video of VIDEO_BYTES. The
+// video's row is seeded here; its bytes are written by writeBenchVideo into the DATA_DIR a
+// server runs on (bench/run.mjs copies only the database). Adds the `sections` and `lessons`
+// tables to `tables` and `content` to the manifest.
+
+const CONTENT_SECTIONS = ['Загальне', 'Механіка', 'Електрика', 'Оптика'];
+const CONTENT_LESSONS = 20;
+export const BENCH_VIDEO_BYTES = 50 * 1024 * 1024;
+
+/** A lesson's document: a heading, paragraphs, a list and a code block (about 3 KB of JSON). */
+function lessonDocument(n, rnd) {
+  const text = (value) => [{ type: 'text', text: value }];
+  const paragraph = (value) => ({ type: 'paragraph', content: text(value) });
+  const sentences = [
+    'Спершу повторимо означення з попереднього уроку і розберемо, де вони знадобляться сьогодні.',
+    'Розгляньмо приклад із повсякденного життя: візок, який штовхають з однаковою силою, але з різним вантажем.',
+    'Зверніть увагу на одиниці вимірювання: помилка в них — найчастіша причина неправильної відповіді.',
+    'Запишіть умову задачі, виділіть відомі та невідомі величини і лише тоді обирайте формулу.',
+    'Після розв’язання перевірте, чи має відповідь сенс: швидкість автомобіля не буває 3000 м/с.',
+    'Наприкінці уроку — коротка самоперевірка з п’яти запитань; відповіді є в кінці розділу.',
+  ];
+  const pick = () => sentences[Math.floor(rnd() * sentences.length)];
+  return {
+    type: 'doc',
+    content: [
+      { type: 'heading', attrs: { level: 2 }, content: text(`Урок ${n + 1}: мета і план`) },
+      paragraph(`${pick()} ${pick()} ${pick()}`),
+      paragraph(`${pick()} ${pick()}`),
+      {
+        type: 'bulletList',
+        content: [
+          'Прочитайте теоретичну частину.',
+          'Розв’яжіть приклади 1–5 у зошиті.',
+          'Перевірте відповіді та позначте урок пройденим.',
+        ].map((item) => ({ type: 'listItem', content: [paragraph(item)] })),
+      },
+      { type: 'heading', attrs: { level: 2 }, content: text('Розрахунок') },
+      paragraph(`${pick()} ${pick()} ${pick()}`),
+      {
+        type: 'codeBlock',
+        attrs: { language: 'python' },
+        content: text(`m = 2.5  # кг\na = ${n + 1}.0  # м/с²\nF = m * a\nprint(f"F = {F} Н")`),
+      },
+      paragraph(`${pick()} ${pick()}`),
+    ],
+  };
+}
+
+function seedContent(manifest, tables) {
+  const rnd = random(15);
+  const courseId = manifest.bigCourseId;
+  const at = new Date(Date.UTC(2025, 6, 1)).toISOString();
+  const sections = CONTENT_SECTIONS.map((title, position) => [
+    createTimeOrderedId(Date.UTC(2025, 6, 1) + position),
+    courseId,
+    title,
+    position,
+    at,
+    at,
+  ]);
+  const lessons = [];
+  const videoKey = `lessons/${createStorageName()}`;
+  for (let n = 0; n < CONTENT_LESSONS; n += 1) {
+    const section = sections[n % sections.length];
+    const video = n === 1;
+    lessons.push([
+      createTimeOrderedId(Date.UTC(2025, 6, 2) + n),
+      courseId,
+      section[0],
+      `Урок ${n + 1}. ${['Швидкість', 'Сила', 'Енергія', 'Струм', 'Лінзи'][n % 5]}`,
+      JSON.stringify(lessonDocument(n, rnd)),
+      null,
+      video ? videoKey : null,
+      video ? 'лекція.mp4' : null,
+      video ? BENCH_VIDEO_BYTES : null,
+      video ? 'video/mp4' : null,
+      1,
+      Math.floor(n / sections.length),
+      at,
+      at,
+    ]);
+  }
+  tables.sections = {
+    columns: ['id', 'course_id', 'title', 'position', 'created_at', 'updated_at'],
+    rows: sections,
+  };
+  tables.lessons = {
+    columns: [
+      'id',
+      'course_id',
+      'section_id',
+      'title',
+      'body',
+      'video_url',
+      'video_key',
+      'video_name',
+      'video_size',
+      'video_mime',
+      'published',
+      'position',
+      'created_at',
+      'updated_at',
+    ],
+    rows: lessons,
+  };
+  manifest.counts.sections = sections.length;
+  manifest.counts.lessons = lessons.length;
+  manifest.content = {
+    lessonId: lessons[CONTENT_LESSONS - 1][0],
+    videoLessonId: lessons[1][0],
+    videoKey,
+    videoBytes: BENCH_VIDEO_BYTES,
+  };
+}
+
+/**
+ * Writes the seeded lesson video's bytes under `dataDir`'s local-disk storage (uploads/<key>):
+ * an MP4 `ftyp` box, then an `mdat` of patterned bytes, so its head is a real video's.
+ */
+export function writeBenchVideo(dataDir, content) {
+  const file = path.join(dataDir, 'uploads', content.videoKey);
+  if (fs.existsSync(file) && fs.statSync(file).size === content.videoBytes) return file;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const bytes = Buffer.alloc(content.videoBytes);
+  const ftyp = Buffer.from('\0\0\0\x18ftypisom\0\0\x02\0isomavc1', 'latin1');
+  ftyp.copy(bytes, 0);
+  bytes.writeUInt32BE(content.videoBytes - ftyp.length, ftyp.length);
+  bytes.write('mdat', ftyp.length + 4, 'latin1');
+  for (let i = ftyp.length + 8; i < bytes.length; i += 1) bytes[i] = i % 251;
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+// ---------------------------------------------------------------- end of seedContent
+
+// ---------------------------------------------------------------- seedAssignments
+// What the product writes for every course since assignments exist: a first section 'Загальне'
+// (the big course's comes from seedContent) holding the course's default assignment, which every
+// submission so far belongs to. The big course gets BIG_ASSIGNMENTS in all, due weekly over a
+// term, and its students hand in about nine in ten of them (some late), about seven in ten of
+// those graded with points: the gradebook benchmark's 1,000 students × 20 assignments.
+
+export const BIG_ASSIGNMENTS = 20;
+
+function seedAssignments(manifest, tables) {
+  const rnd = random(17);
+  const iso = (ms) => new Date(ms).toISOString();
+  const bigSection = tables.sections.rows.find((row) => row[1] === manifest.bigCourseId);
+  const defaults = new Map();
+  const assignments = [];
+  for (const course of tables.courses.rows) {
+    const [courseId, , , , , task, dueAt, , , , createdAt] = course;
+    let sectionId = courseId === manifest.bigCourseId ? bigSection[0] : undefined;
+    if (!sectionId) {
+      sectionId = createTimeOrderedId(Date.parse(createdAt));
+      tables.sections.rows.push([sectionId, courseId, 'Загальне', 0, createdAt, createdAt]);
+    }
+    const id = createTimeOrderedId(Date.parse(createdAt));
+    defaults.set(courseId, id);
+    assignments.push([
+      id,
+      courseId,
+      sectionId,
+      'Домашнє завдання',
+      JSON.stringify(textToDocument(task)),
+      dueAt,
+      12,
+      1,
+      1,
+      100,
+      createdAt,
+      createdAt,
+    ]);
+  }
+  // Every submission so far is to its course's default assignment.
+  for (const row of tables.homework.rows) row.push(defaults.get(row[1]), null);
+
+  const termStart = Date.UTC(2025, 8, 1);
+  const week = 7 * 86_400_000;
+  const big = [];
+  for (let n = 1; n < BIG_ASSIGNMENTS; n += 1) {
+    const id = createTimeOrderedId(termStart + n);
+    big.push({ id, dueAt: termStart + n * week });
+    assignments.push([
+      id,
+      manifest.bigCourseId,
+      bigSection[0],
+      `Завдання ${n + 1}`,
+      JSON.stringify(textToDocument(`Розв’яжіть задачі розділу ${n + 1} і завантажте PDF.`)),
+      iso(termStart + n * week),
+      12,
+      1,
+      0,
+      100 + n,
+      iso(termStart),
+      iso(termStart),
+    ]);
+  }
+  const students = tables.enrollments.rows.filter((row) => row[1] === manifest.bigCourseId);
+  for (const [userId] of students) {
+    for (const assignment of big) {
+      if (rnd() >= 0.9) continue;
+      const submittedAt = assignment.dueAt - 3 * 86_400_000 + Math.floor(rnd() * 4 * 86_400_000);
+      const graded = rnd() < 0.7;
+      const points = graded ? 4 + Math.floor(rnd() * 9) : null;
+      tables.homework.rows.push([
+        createTimeOrderedId(submittedAt),
+        manifest.bigCourseId,
+        userId,
+        `homework/${createStorageName()}`,
+        `робота-${tables.homework.rows.length}.pdf`,
+        123_456,
+        'application/pdf',
+        '',
+        iso(submittedAt),
+        submittedAt > assignment.dueAt ? 1 : 0,
+        graded ? String(points) : null,
+        graded ? 'Добре.' : null,
+        graded ? iso(submittedAt + 86_400_000) : null,
+        assignment.id,
+        points,
+      ]);
+    }
+  }
+  tables.homework.columns.push('assignment_id', 'points');
+  tables.assignments = {
+    columns: [
+      'id',
+      'course_id',
+      'section_id',
+      'title',
+      'instructions',
+      'due_at',
+      'max_points',
+      'published',
+      'is_default',
+      'position',
+      'created_at',
+      'updated_at',
+    ],
+    rows: assignments,
+  };
+  manifest.counts.assignments = assignments.length;
+  manifest.counts.homework = tables.homework.rows.length;
+  manifest.counts.sections = tables.sections.rows.length;
+  manifest.bigCourseAssignments = BIG_ASSIGNMENTS;
+}
+
+/** The tables in an order their foreign keys allow. */
+function inInsertOrder(tables) {
+  const order = [
+    'users',
+    'courses',
+    'sections',
+    'lessons',
+    'assignments',
+    'enrollments',
+    'homework',
+    'sessions',
+  ];
+  return Object.fromEntries(
+    order.filter((name) => tables[name]).map((name) => [name, tables[name]]),
+  );
+}
+// ---------------------------------------------------------------- end of seedAssignments
+
 async function writeSqlite(sqlitePath, tables) {
   const { default: SQLite } = await import('better-sqlite3');
   const db = new SQLite(sqlitePath);
@@ -331,9 +603,11 @@ export async function seed({ dataDir, databaseUrl, scale = 1, log = console.log 
       `the database at ${databaseUrl ? 'DATABASE_URL' : sqlitePath} already has users: seed a new one`,
     );
   }
-  const { manifest, tables } = await buildRows(scale);
-  const built = performance.now();
-  log(`rows built in ${((built - began) / 1000).toFixed(1)} s; writing…`);
+  const { manifest, tables: built } = await buildRows(scale);
+  seedContent(manifest, built);
+  seedAssignments(manifest, built);
+  const tables = inInsertOrder(built);
+  log(`rows built in ${((performance.now() - began) / 1000).toFixed(1)} s; writing…`);
   if (databaseUrl) {
     await writePostgres(db, tables);
     await db.destroy();

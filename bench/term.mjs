@@ -1,0 +1,459 @@
+#!/usr/bin/env node
+// `npm run bench:term`: a school term's mixed workload at fixed arrival
+// rates — students browsing the catalog, opening courses and outlines,
+// checking their lists and sessions, enrolling and handing in work; teachers
+// opening the submissions view and the gradebook and grading — in steps of
+// load until the server falls behind. For one process and WEB_CONCURRENCY=2,
+// on SQLite and (with DATABASE_URL) on PostgreSQL. Per step: the rate asked
+// and achieved, p50/p99, errors, and the read cache's hit ratio (writes keep
+// invalidating it); per configuration, the highest load held at p99 ≤ 200 ms
+// with no errors. Then the server's CPU time per sign-in against one raw
+// argon2id verify's. Writes bench/term-results.json.
+//
+//   TERM_SCALE=0.1      fixture size (1 = the full scale fixture of bench:seed)
+//   TERM_SECONDS=8      seconds per step
+//   TERM_RATES=300,600,1000,1500,2000,3000
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { seed, BENCH_PASSWORD } from './seed.mjs';
+
+register();
+const root = path.resolve(import.meta.dirname, '..');
+const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
+const { openDatabase } = await server('db/connection.ts');
+const { hashPassword, verifyPassword } = await server('lib/passwords.ts');
+
+const SCALE = Number(process.env.TERM_SCALE ?? 0.1);
+const SECONDS = Number(process.env.TERM_SECONDS ?? 8);
+const RATES = (process.env.TERM_RATES ?? '300,600,1000,1500,2000,3000').split(',').map(Number);
+const TARGET_P99_MS = 200;
+const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--require', './apps/server/threadpool.cjs', '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        RATE_LIMIT: 'off',
+        LOG_LEVEL: 'warn',
+        UROK_DEMO: '0',
+        REDIS_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}/api`;
+  for (let i = 0; i < 600; i += 1) {
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { child, base };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+async function stopServer({ child }) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** CPU seconds of a process and its children (a cluster's workers), from /proc. */
+function cpuSeconds(pid) {
+  const own = (p) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS; // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children = [];
+  try {
+    children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .map((line) => Number(line.trim()))
+      .filter((n) => n > 0);
+  } catch {
+    // no children
+  }
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+
+function runLoad(job) {
+  // The job goes through a file: its request pools are larger than a command line may be.
+  const jobFile = path.join(os.tmpdir(), `urok-term-job-${process.pid}.json`);
+  fs.writeFileSync(jobFile, JSON.stringify(job));
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(import.meta.dirname, 'term-load.mjs'), jobFile],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').at(-1)))
+        : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+/** What the mix acts on, read from the fixture: students with sessions, their courses, work to grade. */
+async function workload(db, manifest) {
+  const users = (
+    await db.selectFrom('users').select(['id', 'is_admin']).orderBy('id').execute()
+  ).map((row, index) => ({ ...row, index }));
+  const students = users
+    .filter((user) => user.index % 4 === 0 && Number(user.is_admin) === 0)
+    .slice(0, 400)
+    .map((user) => ({ id: user.id, token: `bench-session-${user.index}` }));
+  const enrolled = await db
+    .selectFrom('enrollments')
+    .select(['user_id', 'course_id'])
+    .where(
+      'user_id',
+      'in',
+      students.map((s) => s.id),
+    )
+    .execute();
+  const courseOf = new Map();
+  for (const row of enrolled)
+    if (!courseOf.has(row.user_id)) courseOf.set(row.user_id, row.course_id);
+  const learners = students.filter((s) => courseOf.has(s.id));
+  const courses = (await db.selectFrom('courses').select('id').limit(2000).execute()).map(
+    (r) => r.id,
+  );
+  const ungraded = (
+    await db
+      .selectFrom('homework')
+      .select('id')
+      .where('course_id', '=', manifest.bigCourseId)
+      .where('grade', 'is', null)
+      .execute()
+  ).map((r) => r.id);
+  const lessons = (
+    await db
+      .selectFrom('lessons')
+      .select('id')
+      .where('course_id', '=', manifest.bigCourseId)
+      .where('published', '=', 1)
+      .execute()
+  ).map((r) => r.id);
+  return { learners, courseOf, courses, ungraded, lessons };
+}
+
+function multipartBody(courseId, index) {
+  const boundary = 'urokterm';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body:
+      `--${boundary}\r\ncontent-disposition: form-data; name="courseId"\r\n\r\n${courseId}\r\n` +
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="work-${index}.txt"\r\n` +
+      `content-type: text/plain\r\n\r\nРозв'язок задачі ${index}.\r\n--${boundary}--\r\n`,
+  };
+}
+
+function steps(work, manifest, gradeOffset) {
+  const bearer = (token) => ({ authorization: `Bearer ${token}` });
+  const teacher = bearer(manifest.teacher.token);
+  const rnd = (list, i) => list[(i * 7919) % list.length];
+  const per = (n, make) => Array.from({ length: n }, (_, i) => make(i));
+  const learner = (i) => rnd(work.learners, i);
+  const list = [
+    { name: 'catalog', weight: 20, method: 'GET', path: '/courses?limit=24' },
+    {
+      name: 'search',
+      weight: 5,
+      method: 'GET',
+      path: `/courses?q=${encodeURIComponent(manifest.searchWord)}&limit=24`,
+    },
+    {
+      name: 'course page',
+      weight: 10,
+      method: 'GET',
+      pool: per(500, (i) => ({ path: `/courses/${rnd(work.courses, i)}` })),
+    },
+    {
+      name: 'outline',
+      weight: 8,
+      method: 'GET',
+      pool: per(500, (i) => ({
+        path: `/courses/${work.courseOf.get(learner(i).id)}/outline`,
+        headers: bearer(learner(i).token),
+      })),
+    },
+    {
+      name: 'my courses',
+      weight: 12,
+      method: 'GET',
+      pool: per(500, (i) => ({
+        path: `/user/${learner(i).id}/courses`,
+        headers: bearer(learner(i).token),
+      })),
+    },
+    {
+      name: 'session',
+      weight: 15,
+      method: 'POST',
+      body: '{}',
+      pool: per(500, (i) => ({ path: '/auth/getUser', headers: bearer(learner(i).token) })),
+    },
+    {
+      name: 'my homework',
+      weight: 6,
+      method: 'GET',
+      pool: per(500, (i) => ({
+        path: `/courses/${work.courseOf.get(learner(i).id)}/homework`,
+        headers: bearer(learner(i).token),
+      })),
+    },
+    {
+      name: 'enrol',
+      weight: 3,
+      method: 'POST',
+      ok: [200, 201, 409],
+      pool: per(5000, (i) => ({
+        path: `/courses/${rnd(work.courses, i * 31 + 3)}/enroll`,
+        headers: bearer(learner(i * 13).token),
+      })),
+    },
+    {
+      name: 'upload',
+      weight: 2,
+      method: 'POST',
+      contentType: multipartBody('x', 0).contentType,
+      ok: [201],
+      pool: per(2000, (i) => ({
+        path: '/courses/upload-homework',
+        body: multipartBody(work.courseOf.get(learner(i).id), i).body,
+        headers: bearer(learner(i).token),
+      })),
+    },
+    {
+      name: 'submissions view',
+      weight: 2,
+      method: 'GET',
+      path: `/courses/${manifest.bigCourseId}/userswithhw`,
+      headers: teacher,
+    },
+    {
+      name: 'gradebook',
+      weight: 1,
+      method: 'GET',
+      path: `/courses/${manifest.bigCourseId}/gradebook`,
+      headers: teacher,
+    },
+    {
+      name: 'my created',
+      weight: 2,
+      method: 'GET',
+      path: '/users/created-courses',
+      headers: teacher,
+    },
+    {
+      name: 'grade',
+      weight: 1,
+      method: 'PUT',
+      ok: [200, 409],
+      pool: work.ungraded.slice(gradeOffset).map((id, i) => ({
+        path: `/homework/${id}/grade`,
+        body: JSON.stringify({ grade: String(6 + (i % 7)), feedback: 'Добре.' }),
+        headers: teacher,
+      })),
+    },
+  ];
+  if (work.lessons.length > 0) {
+    list.push({
+      name: 'lesson',
+      weight: 8,
+      method: 'GET',
+      pool: per(200, (i) => ({
+        path: `/lessons/${rnd(work.lessons, i)}`,
+        headers: bearer(manifest.student.token),
+      })),
+    });
+  }
+  return list.filter((step) => !step.pool || step.pool.length > 0);
+}
+
+async function signInCpu(base, pid, manifest) {
+  const count = 40;
+  const login = () =>
+    fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ telephone: manifest.loginTelephone, password: BENCH_PASSWORD }),
+    }).then((r) => r.status);
+  await login();
+  const before = cpuSeconds(pid);
+  for (let i = 0; i < count; i += 2) {
+    const statuses = await Promise.all([login(), login()]);
+    if (statuses.some((s) => s !== 200)) throw new Error(`sign-in answered ${statuses}`);
+  }
+  const server = (cpuSeconds(pid) - before) / count;
+  const hash = await hashPassword(BENCH_PASSWORD);
+  await verifyPassword(hash, BENCH_PASSWORD);
+  const started = process.cpuUsage();
+  for (let i = 0; i < count; i += 1) await verifyPassword(hash, BENCH_PASSWORD);
+  const used = process.cpuUsage(started);
+  const raw = (used.user + used.system) / 1e6 / count;
+  return { serverCpuMs: server * 1000, rawVerifyCpuMs: raw * 1000, ratio: server / raw };
+}
+
+async function fixture(kind) {
+  if (kind === 'sqlite') {
+    const dir = path.join(root, 'bench/data/term-sqlite');
+    const manifestFile = path.join(dir, 'seed.json');
+    const fresh =
+      fs.existsSync(manifestFile) &&
+      JSON.parse(fs.readFileSync(manifestFile, 'utf8')).scale === SCALE;
+    if (!fresh) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      const manifest = await seed({ dataDir: dir, scale: SCALE, log: () => {} });
+      fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, scale: SCALE }, null, 2));
+    }
+    return { dir, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
+  }
+  const { default: pg } = await import('pg');
+  const adminUrl = new URL(process.env.DATABASE_URL);
+  const name = 'urok_term_bench';
+  const admin = new pg.Client({ connectionString: adminUrl.href });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl.href);
+  url.pathname = `/${name}`;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-term-pg-'));
+  const manifest = await seed({ dataDir: dir, databaseUrl: url.href, scale: SCALE, log: () => {} });
+  return { dir, manifest, databaseUrl: url.href };
+}
+
+const results = [];
+const line = (text) => console.log(text);
+line(
+  `term workload: steps of ${SECONDS} s at ${RATES.join(', ')} requests/s; fixture scale ${SCALE}; ` +
+    `${os.cpus().length} cores, load generator on the same machine`,
+);
+const kinds = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+let signIn;
+for (const kind of kinds) {
+  const fx = await fixture(kind);
+  for (const processes of [1, 2]) {
+    // A copy per run on SQLite, so each starts from the same data; PostgreSQL's is shared,
+    // the grading pool moved on between runs.
+    let dataDir = fx.dir;
+    if (kind === 'sqlite') {
+      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-term-'));
+      fs.copyFileSync(path.join(fx.dir, 'urok.db'), path.join(dataDir, 'urok.db'));
+    }
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: fx.databaseUrl ?? '',
+      WEB_CONCURRENCY: String(processes),
+    };
+    const running = await startServer(env);
+    process.once('exit', () => running.child.kill('SIGKILL'));
+    const reader = openDatabase({
+      url: fx.databaseUrl,
+      sqlitePath: path.join(dataDir, 'urok.db'),
+    }).db;
+    const work = await workload(reader, fx.manifest);
+    await reader.destroy();
+    const label = `[${kind}, ${processes} process${processes > 1 ? 'es' : ''}]`;
+    line(`\n${label}`);
+    line('  asked  served   p50 ms   p99 ms  errors  cache hits');
+    let held = 0;
+    for (const [i, rate] of RATES.entries()) {
+      const result = await runLoad({
+        base: running.base,
+        rate,
+        seconds: SECONDS,
+        steps: steps(work, fx.manifest, processes * 100000 + i * 5000),
+      });
+      const hitRatio = result.cacheable ? result.cacheHits / result.cacheable : 0;
+      line(
+        `  ${String(rate).padStart(5)}  ${result.achieved.toFixed(0).padStart(6)}  ${result.p50
+          .toFixed(1)
+          .padStart(
+            7,
+          )}  ${result.p99.toFixed(1).padStart(7)}  ${String(result.errors).padStart(6)}  ${(
+          hitRatio * 100
+        ).toFixed(0)}%`,
+      );
+      if (result.errors > 0) {
+        const failing = Object.entries(result.steps)
+          .filter(([, s]) => s.errors > 0)
+          .map(([name, s]) => `${name}: ${s.errors} (${s.statuses.join(', ')})`);
+        line(`         errors by step: ${failing.join('; ')}`);
+      }
+      results.push({ kind, processes, ...result, hitRatio });
+      if (result.p99 <= TARGET_P99_MS && result.errors === 0) held = rate;
+      if (result.p99 > 1000 || result.errors > result.count * 0.05) break;
+    }
+    line(`  highest load held at p99 ≤ ${TARGET_P99_MS} ms with no errors: ${held} requests/s`);
+    results.push({ kind, processes, held });
+    if (kind === 'sqlite' && processes === 1) {
+      signIn = await signInCpu(running.base, running.child.pid, fx.manifest);
+      line(
+        `  CPU per sign-in: server ${signIn.serverCpuMs.toFixed(1)} ms, one raw argon2id verify ` +
+          `${signIn.rawVerifyCpuMs.toFixed(1)} ms: ×${signIn.ratio.toFixed(2)} (goal ≤ 1.15)`,
+      );
+    }
+    await stopServer(running);
+    if (kind === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+fs.writeFileSync(
+  path.join(import.meta.dirname, 'term-results.json'),
+  JSON.stringify(
+    {
+      startedAt: new Date().toISOString(),
+      scale: SCALE,
+      seconds: SECONDS,
+      loadAverage: os.loadavg(),
+      results,
+      signIn,
+    },
+    null,
+    2,
+  ),
+);
+line(
+  `\nload average now ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+process.exit(0);
