@@ -2,8 +2,9 @@
 // `npm test`: every suite in order — the static checks (types, lint, layout),
 // the web build (the bundle-budget test and the end-to-end suite read it),
 // unit and API tests (Vitest; the API suite runs on SQLite, and on PostgreSQL
-// too when TEST_DATABASE_URL is set), the upload-related API suites again with
-// files on S3 (s3rver on loopback), then the end-to-end journeys in Chromium
+// too when TEST_DATABASE_URL is set), the server suite again with files on S3
+// (s3rver on loopback), the deployment behind nginx (test:cluster), then the
+// end-to-end journeys in Chromium
 // (Playwright). Every suite runs even when an earlier one fails; the last
 // line is the totals, and the exit code is non-zero on any failure.
 import { spawnSync } from 'node:child_process';
@@ -84,9 +85,9 @@ const vitestOk = run('unit and API tests (Vitest)', 'npx', [
 ]);
 countVitest(vitestOk, readJson(vitestJson));
 
-// 2b. The upload-related API suites once more with files in an object store: s3rver, started by
-// the tests on loopback (STORAGE_URL=s3://…). SQLite only: the database
-// does not change what storage does, and this keeps the step short.
+// 2b. The whole server suite once more with files in an object store: s3rver, started by the
+// tests on loopback (STORAGE_URL=s3://…). SQLite only: the database does not change what storage
+// does, and this keeps the step short.
 const s3Json = path.join(results, 'vitest-s3.json');
 fs.rmSync(s3Json, { force: true });
 const s3Ok = run(
@@ -99,19 +100,25 @@ const s3Ok = run(
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${s3Json}`,
-    ...[
-      'homework',
-      'homework-quota',
-      'upload-streaming',
-      'content',
-      'courses',
-      'authorization-matrix',
-      'multipart-scope',
-    ].map((name) => `apps/server/test/${name}.test.ts`),
   ],
   { TEST_STORAGE: 's3', TEST_DATABASE_URL: '' },
 );
 countVitest(s3Ok, readJson(s3Json));
+
+// 2c. The deployment of deploy/: two server processes behind nginx on PostgreSQL, Redis and S3
+// (`npm run test:cluster`; skipped, and saying so, on a machine without nginx or Redis).
+const clusterJson = path.join(results, 'vitest-cluster.json');
+fs.rmSync(clusterJson, { force: true });
+const clusterOk = run('the deployment behind nginx (npm run test:cluster)', 'npx', [
+  'vitest',
+  'run',
+  '--config',
+  'apps/server/test/cluster/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${clusterJson}`,
+]);
+countVitest(clusterOk, readJson(clusterJson));
 
 // 3. End-to-end journeys.
 if (buildOk) {
