@@ -214,7 +214,11 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
   const unsubscribeSchema = {
     tags,
     querystring: unsubscribeQuery,
-    response: { 200: z.string(), 400: z.string() },
+    // 400 is the page saying the link is not genuine, or the JSON error of a malformed query.
+    response: {
+      200: z.string().describe('An HTML page'),
+      400: z.union([z.string(), errorResponses(400)[400]]).describe('An HTML page, or an error'),
+    },
   };
   /** The signed user and kind, when the link is genuine and the account still exists. */
   const unsubscribeTarget = async (query: z.infer<typeof unsubscribeQuery>) => {
