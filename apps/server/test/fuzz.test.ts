@@ -57,6 +57,8 @@ interface Endpoint {
   query?: string[];
   /** An open-ended answer (Server-Sent Events): documented, but not fuzzed here, since a valid call never ends (notifications.test.ts covers it). */
   stream?: true;
+  /** A page for a person (the unsubscribe link of a mail): a refusal may be an HTML page saying why. */
+  html?: true;
 }
 
 /** Every route of the API (features/*\/*.routes.ts). */
@@ -213,6 +215,20 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/notifications/preferences', body: 'none' },
   { method: 'PUT', path: '/api/notifications/preferences', body: 'json', fields: ['email'] },
   { method: 'GET', path: '/api/notifications/stream', body: 'none', stream: true },
+  {
+    method: 'GET',
+    path: '/api/notifications/unsubscribe',
+    body: 'none',
+    query: ['u', 'k', 'sig'],
+    html: true,
+  },
+  {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    body: 'none',
+    query: ['u', 'k', 'sig'],
+    html: true,
+  },
   // ---- operators: last, so the operator's blocks and role changes reach no other route's cases ----
   { method: 'GET', path: '/api/admin/stats', body: 'none' },
   { method: 'GET', path: '/api/admin/applications', body: 'none', query: ['status'] },
@@ -964,7 +980,9 @@ describe.each(databaseTargets)('fuzzing every endpoint on $name', (target) => {
             const where = `${generated.method} ${generated.url.slice(0, 200)} → ${status} ${response.body.slice(0, 300)}`;
             expect(status, where).toBeLessThan(500);
             if (status >= 400) {
-              if (generated.method !== 'HEAD') {
+              if (endpoint.html && /^text\/html/.test(String(response.headers['content-type']))) {
+                expect(response.body, where).toMatch(/<p>[^<]+<\/p>/);
+              } else if (generated.method !== 'HEAD') {
                 let body: unknown;
                 expect(() => (body = JSON.parse(response.body)), where).not.toThrow();
                 expect(typeof (body as { message?: unknown }).message, where).toBe('string');
