@@ -4,7 +4,8 @@ import { createStudent, DEMO_ACCOUNTS, expect, signedInContext, test } from '../
 /**
  * Notifications: the student's bell counts up live while the teacher grades
  * in another browser, and its panel leads to the graded work; the
- * notifications page lists it, read.
+ * notifications page lists it, read. A kind of mail turned off on /settings
+ * is still off after a reload.
  */
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
@@ -74,4 +75,24 @@ test('the bell counts a grade live and leads to it', async ({
   await expect(studentPage.getByRole('link', { name: /Оцінка: 11/ })).toBeVisible();
   await waitForSettledPage(studentPage);
   await expectNoSeriousViolations(studentPage, testInfo, '/notifications');
+});
+
+test('a kind of mail turned off on /settings stays off', async ({
+  browser,
+  request,
+  baseURL,
+}, testInfo) => {
+  const student = await createStudent(request, `Без листів ${Date.now() % 100000}`);
+  const page = await (await signedInContext(browser, request, baseURL!, student)).newPage();
+  await page.goto('/settings');
+  const section = page.getByRole('group', { name: 'Листи на пошту' });
+  const graded = section.getByLabel('Оцінки моїх робіт');
+  await expect(graded).toBeChecked();
+  await graded.uncheck();
+  await expect(page.getByText('Збережено', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(section.getByLabel('Оцінки моїх робіт')).not.toBeChecked();
+  await expect(section.getByLabel('Нові уроки')).toBeChecked();
+  await waitForSettledPage(page);
+  await expectNoSeriousViolations(page, testInfo, '/settings with the mail preferences');
 });

@@ -60,11 +60,9 @@ const signedInFrame = () => import('./signed-in-layout');
 export const SignedInLayout = lazyPage(() =>
   signedInFrame().then((m) => ({ default: m.SignedInLayout })),
 );
-export const HomePage = lazyPage(() =>
-  import('../features/auth/settings-page').then((m) => ({ default: m.HomePage })),
-);
+export const HomePage = lazyPage(() => signedInFrame().then((m) => ({ default: m.HomeRoute })));
 export const SettingsPage = lazyPage(() =>
-  import('../features/auth/settings-page').then((m) => ({ default: m.SettingsPage })),
+  signedInFrame().then((m) => ({ default: m.SettingsRoute })),
 );
 export const ProfilePage = lazyPage(() =>
   import('../features/auth/profile-page').then((m) => ({ default: m.ProfilePage })),

@@ -7,8 +7,10 @@ import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/aut
 import { NotificationBell } from '../features/notifications/notification-bell';
 import type { SignedInContext } from '../lib/signed-in-user';
 
-// The notifications page shares this chunk with the bell (see app/pages.tsx).
+// The notifications page and /home and /settings (with the mail preferences) share this chunk with
+// the bell (see app/pages.tsx): each chunk is one more name in the map /login's entry chunk carries.
 export { NotificationsPage } from '../features/notifications/notifications-page';
+export { HomeRoute, SettingsRoute } from './settings-route';
 
 /** The signed-in frame around every signed-in page (loaded on demand with them). */
 export function SignedInLayout() {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { accountMessages, messages } from '@urok/contract';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -6,13 +7,18 @@ import { ChangePasswordForm } from './components/change-password-form';
 import { ProfileForm } from './components/profile-form';
 import { useAuthSelector } from './hooks';
 
-/** /home and /settings: the personal information form; /settings also changes the password. */
+/**
+ * /home and /settings: the personal information form; /settings also changes
+ * the password, and the route adds the sections other features own (children).
+ */
 export function SettingsPage({
   title = messages.pageSettings,
   passwordSection = true,
+  children,
 }: {
   title?: string;
   passwordSection?: boolean;
+  children?: ReactNode;
 }) {
   useDocumentTitle(title);
   const user = useAuthSelector(selectUser);
@@ -38,6 +44,7 @@ export function SettingsPage({
           <ChangePasswordForm key={user?._id} />
         </div>
       )}
+      {children}
     </section>
   );
 }

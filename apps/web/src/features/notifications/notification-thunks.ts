@@ -2,7 +2,7 @@
  * The API calls of notifications. No slice: the bell and the page each keep
  * what they loaded (lib/app-thunk.ts), and the live stream feeds the bell.
  */
-import { NOTIFICATIONS_API, notificationMessages } from '@urok/contract';
+import { NOTIFICATIONS_API, notificationMessages, type NotificationKind } from '@urok/contract';
 import type { Notification } from '@urok/contract/schemas';
 import { toApiFailure } from '../../lib/api-error';
 import { createServiceThunk } from '../../lib/app-thunk';
@@ -37,6 +37,39 @@ export const markNotificationsRead = createServiceThunk(
       return ids ?? null;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, notificationMessages.markFailed));
+    }
+  },
+);
+
+export type EmailPreferences = Record<NotificationKind, boolean>;
+
+/** GET notifications/preferences: which kinds are also e-mailed. */
+export const fetchNotificationPreferences = createServiceThunk(
+  'notifications/preferences/fetch',
+  async (_: void, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.get<{ preferences: { email: EmailPreferences } }>(
+        NOTIFICATIONS_API.preferences,
+      );
+      return data.preferences.email;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, notificationMessages.loadFailed));
+    }
+  },
+);
+
+/** PUT notifications/preferences: turns one kind's mail on or off; answers with every kind. */
+export const saveNotificationPreference = createServiceThunk(
+  'notifications/preferences/save',
+  async (change: { kind: NotificationKind; email: boolean }, { extra, rejectWithValue }) => {
+    try {
+      const { data } = await extra.http.put<{ preferences: { email: EmailPreferences } }>(
+        NOTIFICATIONS_API.preferences,
+        { email: { [change.kind]: change.email } },
+      );
+      return data.preferences.email;
+    } catch (error) {
+      return rejectWithValue(toApiFailure(error, notificationMessages.preferencesFailed));
     }
   },
 );
