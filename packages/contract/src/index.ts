@@ -17,6 +17,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './password-checks.ts';
 export * from './paths.ts';
+export * from './learning-paths.ts';
 export * from './pledges.ts';
 export * from './rules.ts';
 export * from './sign-in-messages.ts';

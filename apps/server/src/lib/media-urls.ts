@@ -10,7 +10,7 @@
  * "signed media links").
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { API, API_BASE } from '@urok/contract';
+import { LEARNING_API, API_BASE } from '@urok/contract';
 import type { Db } from '../db/database.ts';
 
 /** How long a link works: a long lesson's video can still seek; the page asks anew on each visit. */
@@ -40,7 +40,7 @@ export class MediaSigner {
   url(kind: MediaKind, id: string, userId: string, now = Date.now()): string {
     const exp = Math.floor(now / 1000) + MEDIA_URL_TTL_SECONDS;
     const sig = this.#mac(kind, id, userId, exp).toString('base64url');
-    const path = kind === 'video' ? API.lessonVideo(id) : API.attachmentFile(id);
+    const path = kind === 'video' ? LEARNING_API.lessonVideo(id) : LEARNING_API.attachmentFile(id);
     const query = new URLSearchParams({ u: userId, exp: String(exp), sig });
     return `${API_BASE}${path}?${query.toString()}`;
   }

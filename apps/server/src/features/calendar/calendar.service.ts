@@ -6,7 +6,13 @@
  * old one.
  */
 import { randomBytes } from 'node:crypto';
-import { API, API_BASE, documentToText, messages, type LessonDocument } from '@urok/contract';
+import {
+  LEARNING_API,
+  API_BASE,
+  documentToText,
+  messages,
+  type LessonDocument,
+} from '@urok/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { hashToken } from '../auth/auth.service.ts';
@@ -28,7 +34,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export async function createFeed(db: Db, userId: string, origin: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await replaceFeed(db, userId, hashToken(token), new Date().toISOString());
-  return `${origin}${API_BASE}${API.calendarIcs(token)}`;
+  return `${origin}${API_BASE}${LEARNING_API.calendarIcs(token)}`;
 }
 
 export async function revokeFeed(db: Db, userId: string): Promise<void> {

@@ -2,7 +2,7 @@
  * The API calls of course content. No slice: each page
  * keeps what it loaded (app-thunk.ts), as no other page shares it.
  */
-import { API, EMPTY_DOCUMENT, messages, type Course } from '@urok/contract';
+import { API, LEARNING_API, EMPTY_DOCUMENT, messages, type Course } from '@urok/contract';
 import type { AuthorProgress, Lesson, Outline, StudentProgress } from '@urok/contract/schemas';
 import { toApiFailure } from '../../lib/api-error';
 import { createServiceThunk } from '../../lib/app-thunk';
@@ -12,7 +12,7 @@ export const fetchOutline = createServiceThunk(
   'content/outline',
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<Outline>(API.outline(courseId));
+      const { data } = await extra.http.get<Outline>(LEARNING_API.outline(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));
@@ -25,7 +25,7 @@ export const fetchProgress = createServiceThunk(
   'content/progress',
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<StudentProgress>(API.progress(courseId));
+      const { data } = await extra.http.get<StudentProgress>(LEARNING_API.progress(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));
@@ -38,7 +38,7 @@ export const fetchAuthorProgress = createServiceThunk(
   'content/authorProgress',
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<AuthorProgress>(API.progress(courseId));
+      const { data } = await extra.http.get<AuthorProgress>(LEARNING_API.progress(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));
@@ -51,7 +51,7 @@ export const fetchLesson = createServiceThunk(
   'content/lesson',
   async (lessonId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<{ lesson: Lesson }>(API.lesson(lessonId));
+      const { data } = await extra.http.get<{ lesson: Lesson }>(LEARNING_API.lesson(lessonId));
       return data.lesson;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.lessonLoadFailed));
@@ -64,7 +64,7 @@ export const setLessonCompletion = createServiceThunk(
   'content/completion',
   async ({ lessonId, done }: { lessonId: string; done: boolean }, { extra, rejectWithValue }) => {
     try {
-      const path = API.lessonCompletion(lessonId);
+      const path = LEARNING_API.lessonCompletion(lessonId);
       await (done ? extra.http.put(path) : extra.http.delete(path));
       return done;
     } catch (error) {
@@ -118,22 +118,22 @@ export const changeOutline = createServiceThunk(
       switch (change.kind) {
         case 'reorder': {
           const { data } = await extra.http.put<Outline>(
-            API.outline(courseId),
+            LEARNING_API.outline(courseId),
             outlineBody(change.outline),
           );
           return data;
         }
         case 'addSection':
-          await extra.http.post(API.sections(courseId), { title: change.title });
+          await extra.http.post(LEARNING_API.sections(courseId), { title: change.title });
           break;
         case 'renameSection':
-          await extra.http.put(API.section(change.sectionId), { title: change.title });
+          await extra.http.put(LEARNING_API.section(change.sectionId), { title: change.title });
           break;
         case 'deleteSection':
-          await extra.http.delete(API.section(change.sectionId));
+          await extra.http.delete(LEARNING_API.section(change.sectionId));
           break;
         case 'addLesson':
-          await extra.http.post(API.lessons(courseId), {
+          await extra.http.post(LEARNING_API.lessons(courseId), {
             sectionId: change.sectionId,
             title: change.title,
             body: EMPTY_DOCUMENT,
@@ -141,15 +141,17 @@ export const changeOutline = createServiceThunk(
           break;
         case 'publish':
           await extra.http.put(
-            change.item === 'assignment' ? API.assignment(change.id) : API.lesson(change.id),
+            change.item === 'assignment'
+              ? LEARNING_API.assignment(change.id)
+              : LEARNING_API.lesson(change.id),
             { published: change.published },
           );
           break;
         case 'deleteLesson':
-          await extra.http.delete(API.lesson(change.lessonId));
+          await extra.http.delete(LEARNING_API.lesson(change.lessonId));
           break;
       }
-      const { data } = await extra.http.get<Outline>(API.outline(courseId));
+      const { data } = await extra.http.get<Outline>(LEARNING_API.outline(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.editorFailed));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { API, EMPTY_DOCUMENT, messages } from '@urok/contract';
+import { LEARNING_API, EMPTY_DOCUMENT, messages } from '@urok/contract';
 import type { Lesson } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
@@ -27,7 +27,7 @@ const lesson = {
 async function open(routes: Record<string, FakeReply | FakeHandler>) {
   localStorage.clear();
   const api = createTestServices({
-    [`GET ${API.lesson('l1')}`]: { status: 200, body: { lesson } },
+    [`GET ${LEARNING_API.lesson('l1')}`]: { status: 200, body: { lesson } },
     ...routes,
   });
   await renderWithStore(
@@ -68,7 +68,7 @@ describe('the lesson editor page', () => {
   it('autosaves a new title, keeps it on the device while the save fails, and says so', async () => {
     let fail = true;
     const api = await open({
-      [`PUT ${API.lesson('l1')}`]: (call) =>
+      [`PUT ${LEARNING_API.lesson('l1')}`]: (call) =>
         fail
           ? { status: 503, body: { message: 'Сервер недоступний.' } }
           : { status: 200, body: { lesson: { ...lesson, ...(call.body as object) } } },
@@ -100,7 +100,7 @@ describe('the lesson editor page', () => {
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
     await open({
-      [`POST ${API.lessonAttachments('l1')}`]: async (_call, config) => {
+      [`POST ${LEARNING_API.lessonAttachments('l1')}`]: async (_call, config) => {
         config.onUploadProgress?.({ loaded: 50, total: 100, bytes: 50, lengthComputable: true });
         await finished;
         return {

@@ -3,7 +3,7 @@
  * only for clarity; neither carries editor code.
  */
 import type { AxiosProgressEvent } from 'axios';
-import { API, messages, type LessonDocument } from '@urok/contract';
+import { LEARNING_API, messages, type LessonDocument } from '@urok/contract';
 import type { Attachment, Lesson } from '@urok/contract/schemas';
 import { toApiFailure } from '../../lib/api-error';
 import { createServiceThunk } from '../../lib/app-thunk';
@@ -22,7 +22,10 @@ export const saveLesson = createServiceThunk(
     { extra, rejectWithValue },
   ) => {
     try {
-      const { data } = await extra.http.put<{ lesson: Lesson }>(API.lesson(lessonId), changes);
+      const { data } = await extra.http.put<{ lesson: Lesson }>(
+        LEARNING_API.lesson(lessonId),
+        changes,
+      );
       return data.lesson;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.editorFailed));
@@ -53,7 +56,7 @@ export const uploadAttachment = createServiceThunk(
     form.append('file', file, file.name);
     try {
       const { data } = await extra.http.post<{ attachment: Attachment }>(
-        API.lessonAttachments(lessonId),
+        LEARNING_API.lessonAttachments(lessonId),
         form,
         { onUploadProgress: progressOf(file, onProgress) },
       );
@@ -69,7 +72,7 @@ export const removeAttachment = createServiceThunk(
   'content/removeAttachment',
   async (attachmentId: string, { extra, rejectWithValue }) => {
     try {
-      await extra.http.delete(API.attachment(attachmentId));
+      await extra.http.delete(LEARNING_API.attachment(attachmentId));
       return attachmentId;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.editorFailed));
@@ -91,9 +94,13 @@ export const uploadVideo = createServiceThunk(
     const form = new FormData();
     form.append('file', file, file.name);
     try {
-      const { data } = await extra.http.put<{ lesson: Lesson }>(API.lessonVideo(lessonId), form, {
-        onUploadProgress: progressOf(file, onProgress),
-      });
+      const { data } = await extra.http.put<{ lesson: Lesson }>(
+        LEARNING_API.lessonVideo(lessonId),
+        form,
+        {
+          onUploadProgress: progressOf(file, onProgress),
+        },
+      );
       return data.lesson;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.editorFailed));
@@ -106,7 +113,7 @@ export const removeVideo = createServiceThunk(
   'content/removeVideo',
   async (lessonId: string, { extra, rejectWithValue }) => {
     try {
-      await extra.http.delete(API.lessonVideo(lessonId));
+      await extra.http.delete(LEARNING_API.lessonVideo(lessonId));
       return lessonId;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.editorFailed));

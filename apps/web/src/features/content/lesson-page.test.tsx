@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { API, messages } from '@urok/contract';
+import { LEARNING_API, messages } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 import { createTestServices, type FakeReply } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
@@ -105,8 +105,8 @@ async function showLesson(
 describe('the lesson page', () => {
   it('shows the video, the text with its image, the files, and previous/next in outline order', async () => {
     const { container } = await showLesson({
-      [`GET ${API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
-      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Другий' })).toBeTruthy();
     expect(container.querySelector('video')?.getAttribute('src')).toBe(
@@ -131,16 +131,19 @@ describe('the lesson page', () => {
   it('marks the lesson done and back, and says so when saving fails', async () => {
     let fail = false;
     const { calls } = await showLesson({
-      [`GET ${API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
-      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
-      [`PUT ${API.lessonCompletion('l2')}`]: () => (fail ? { status: 500 } : { status: 204 }),
-      [`DELETE ${API.lessonCompletion('l2')}`]: { status: 204 },
+      [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+      [`PUT ${LEARNING_API.lessonCompletion('l2')}`]: () =>
+        fail ? { status: 500 } : { status: 204 },
+      [`DELETE ${LEARNING_API.lessonCompletion('l2')}`]: { status: 204 },
     });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: messages.lessonMarkDone }));
     expect(screen.getByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
     expect(
-      calls.some((call) => call.method === 'PUT' && call.url === API.lessonCompletion('l2')),
+      calls.some(
+        (call) => call.method === 'PUT' && call.url === LEARNING_API.lessonCompletion('l2'),
+      ),
     ).toBe(true);
     await user.click(screen.getByRole('button', { name: messages.lessonMarkUndone }));
     expect(screen.getByRole('button', { name: messages.lessonMarkDone })).toBeTruthy();
@@ -152,13 +155,13 @@ describe('the lesson page', () => {
   it('shows no completion button to the author, and an embed for a video link', async () => {
     const { container } = await showLesson(
       {
-        [`GET ${API.lesson('l2')}`]: {
+        [`GET ${LEARNING_API.lesson('l2')}`]: {
           status: 200,
           body: {
             lesson: makeLesson({ video: null, videoUrl: 'https://player.vimeo.com/video/1' }),
           },
         },
-        [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+        [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
       },
       'teacher',
     );
@@ -170,8 +173,11 @@ describe('the lesson page', () => {
 
   it('says why a lesson cannot be shown', async () => {
     await showLesson({
-      [`GET ${API.lesson('l2')}`]: { status: 403, body: { message: messages.notEnrolled } },
-      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${LEARNING_API.lesson('l2')}`]: {
+        status: 403,
+        body: { message: messages.notEnrolled },
+      },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     });
     expect(screen.getByRole('alert').textContent).toContain(messages.notEnrolled);
   });
@@ -180,8 +186,8 @@ describe('the lesson page', () => {
 describe('the course outline', () => {
   it("shows an enrolled student's ticks and the progress bar", async () => {
     const api = createTestServices({
-      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
-      [`GET ${API.progress('c1')}`]: { status: 200, body: { completed: 1, total: 3 } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${LEARNING_API.progress('c1')}`]: { status: 200, body: { completed: 1, total: 3 } },
     });
     await renderWithStore(<CourseOutline courseId="c1" view="student" />, {
       services: api.services,
@@ -197,7 +203,7 @@ describe('the course outline', () => {
 
   it('shows a visitor the titles only, without links', async () => {
     const api = createTestServices({
-      [`GET ${API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     });
     await renderWithStore(<CourseOutline courseId="c1" view="syllabus" />, {
       services: api.services,
@@ -205,14 +211,14 @@ describe('the course outline', () => {
     expect(screen.getByText('Перший')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    expect(api.calls.map((call) => call.url)).toEqual([API.outline('c1')]);
+    expect(api.calls.map((call) => call.url)).toEqual([LEARNING_API.outline('c1')]);
   });
 });
 
 describe("the author's progress table", () => {
   it('lists every enrolled student with completed of total', async () => {
     const api = createTestServices({
-      [`GET ${API.progress('c1')}`]: {
+      [`GET ${LEARNING_API.progress('c1')}`]: {
         status: 200,
         body: { total: 3, students: [{ _id: 's1', username: 'Олена', completed: 2 }] },
       },
@@ -224,7 +230,7 @@ describe("the author's progress table", () => {
 
   it('says when nobody is enrolled', async () => {
     const api = createTestServices({
-      [`GET ${API.progress('c1')}`]: { status: 200, body: { total: 0, students: [] } },
+      [`GET ${LEARNING_API.progress('c1')}`]: { status: 200, body: { total: 0, students: [] } },
     });
     await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
     expect(screen.getByText(messages.authorProgressEmpty)).toBeTruthy();

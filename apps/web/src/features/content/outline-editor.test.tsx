@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, EMPTY_DOCUMENT, messages } from '@urok/contract';
+import { LEARNING_API, EMPTY_DOCUMENT, messages } from '@urok/contract';
 import type { Outline } from '@urok/contract/schemas';
 import { createTestServices, type RecordedCall } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
@@ -40,8 +40,8 @@ describe('the outline editor', () => {
   async function setup() {
     let outline = start;
     const api = createTestServices({
-      [`GET ${API.outline('c1')}`]: () => ({ status: 200, body: outline }),
-      [`PUT ${API.outline('c1')}`]: (call: RecordedCall) => {
+      [`GET ${LEARNING_API.outline('c1')}`]: () => ({ status: 200, body: outline }),
+      [`PUT ${LEARNING_API.outline('c1')}`]: (call: RecordedCall) => {
         const body = call.body as { sections: { _id: string; items: { _id: string }[] }[] };
         const all = start.sections.flatMap((s) => s.items);
         outline = {
@@ -53,11 +53,14 @@ describe('the outline editor', () => {
         } as Outline;
         return { status: 200, body: outline };
       },
-      [`POST ${API.sections('c1')}`]: { status: 201, body: {} },
-      [`POST ${API.lessons('c1')}`]: { status: 201, body: {} },
-      [`PUT ${API.lesson('a')}`]: { status: 200, body: {} },
-      [`DELETE ${API.section('s2')}`]: { status: 409, body: { message: messages.sectionNotEmpty } },
-      [`DELETE ${API.lesson('b')}`]: () => {
+      [`POST ${LEARNING_API.sections('c1')}`]: { status: 201, body: {} },
+      [`POST ${LEARNING_API.lessons('c1')}`]: { status: 201, body: {} },
+      [`PUT ${LEARNING_API.lesson('a')}`]: { status: 200, body: {} },
+      [`DELETE ${LEARNING_API.section('s2')}`]: {
+        status: 409,
+        body: { message: messages.sectionNotEmpty },
+      },
+      [`DELETE ${LEARNING_API.lesson('b')}`]: () => {
         outline = {
           sections: [{ ...start.sections[0]!, items: [item('a')] }, start.sections[1]!],
         } as Outline;
@@ -74,7 +77,9 @@ describe('the outline editor', () => {
     await user.click(
       await screen.findByRole('button', { name: messages.editorMoveDown('Урок b') }),
     );
-    const put = calls.find((call) => call.method === 'PUT' && call.url === API.outline('c1'));
+    const put = calls.find(
+      (call) => call.method === 'PUT' && call.url === LEARNING_API.outline('c1'),
+    );
     expect(put?.body).toEqual({
       sections: [
         { _id: 's1', items: [{ kind: 'lesson', _id: 'a' }] },
@@ -102,14 +107,15 @@ describe('the outline editor', () => {
     await user.type(await screen.findByLabelText(messages.editorNewSectionTitle), 'Третій');
     await user.click(screen.getByRole('button', { name: messages.editorAddSection }));
     expect(
-      calls.find((call) => call.method === 'POST' && call.url === API.sections('c1'))?.body,
+      calls.find((call) => call.method === 'POST' && call.url === LEARNING_API.sections('c1'))
+        ?.body,
     ).toEqual({
       title: 'Третій',
     });
     await user.type(screen.getByLabelText(messages.editorNewLessonTitle('Перший')), 'Новий');
     await user.click(screen.getAllByRole('button', { name: messages.editorAddLesson })[0]!);
     expect(
-      calls.find((call) => call.method === 'POST' && call.url === API.lessons('c1'))?.body,
+      calls.find((call) => call.method === 'POST' && call.url === LEARNING_API.lessons('c1'))?.body,
     ).toEqual({
       sectionId: 's1',
       title: 'Новий',
@@ -117,7 +123,7 @@ describe('the outline editor', () => {
     });
     await user.click(screen.getByRole('checkbox', { name: messages.editorPublish('Урок a') }));
     expect(
-      calls.find((call) => call.method === 'PUT' && call.url === API.lesson('a'))?.body,
+      calls.find((call) => call.method === 'PUT' && call.url === LEARNING_API.lesson('a'))?.body,
     ).toEqual({
       published: true,
     });
@@ -137,9 +143,9 @@ describe('the outline editor', () => {
     await user.click(screen.getByRole('button', { name: messages.editorDeleteLesson('Урок b') }));
     expect(screen.getByText(messages.editorDeleteLessonConfirm('Урок b'))).toBeTruthy();
     await user.click(screen.getByRole('button', { name: messages.editorDeleteConfirm }));
-    expect(calls.some((call) => call.method === 'DELETE' && call.url === API.lesson('b'))).toBe(
-      true,
-    );
+    expect(
+      calls.some((call) => call.method === 'DELETE' && call.url === LEARNING_API.lesson('b')),
+    ).toBe(true);
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.queryByText('Урок b')).toBeNull();
   });

@@ -3,7 +3,7 @@
  * the gradebook, a student's grades and the calendar feed. No slice: each
  * page keeps what it loaded (lib/app-thunk.ts), as no other page shares it.
  */
-import { API, gradesMessages, messages } from '@urok/contract';
+import { LEARNING_API, gradesMessages, messages } from '@urok/contract';
 import type {
   Assignment,
   CreateAssignmentBody,
@@ -23,7 +23,7 @@ export const fetchAssignment = createServiceThunk(
   async (assignmentId: string, { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.get<{ assignment: Assignment }>(
-        API.assignment(assignmentId),
+        LEARNING_API.assignment(assignmentId),
       );
       return data.assignment;
     } catch (error) {
@@ -37,7 +37,7 @@ export const fetchSections = createServiceThunk(
   'assignments/sections',
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<Outline>(API.outline(courseId));
+      const { data } = await extra.http.get<Outline>(LEARNING_API.outline(courseId));
       return data.sections.map(({ _id, title }) => ({ _id, title }));
     } catch (error) {
       return rejectWithValue(toApiFailure(error, messages.outlineLoadFailed));
@@ -54,7 +54,7 @@ export const createAssignment = createServiceThunk(
   ) => {
     try {
       const { data } = await extra.http.post<{ assignment: Assignment }>(
-        API.assignments(courseId),
+        LEARNING_API.assignments(courseId),
         body,
       );
       return data.assignment;
@@ -73,7 +73,7 @@ export const updateAssignment = createServiceThunk(
   ) => {
     try {
       const { data } = await extra.http.put<{ assignment: Assignment }>(
-        API.assignment(assignmentId),
+        LEARNING_API.assignment(assignmentId),
         body,
       );
       return data.assignment;
@@ -97,7 +97,7 @@ export const regradeHomework = createServiceThunk(
   ) => {
     try {
       const { data } = await extra.http.post<{ homework: Homework }>(
-        API.regradeHomework(homeworkId),
+        LEARNING_API.regradeHomework(homeworkId),
         { grade: grade.trim(), feedback, reason },
       );
       return data.homework;
@@ -113,7 +113,7 @@ export const fetchComments = createServiceThunk(
   async (homeworkId: string, { extra, rejectWithValue }) => {
     try {
       const { data } = await extra.http.get<{ comments: HomeworkComment[] }>(
-        API.homeworkComments(homeworkId),
+        LEARNING_API.homeworkComments(homeworkId),
       );
       return data.comments;
     } catch (error) {
@@ -131,7 +131,7 @@ export const postComment = createServiceThunk(
   ) => {
     try {
       const { data } = await extra.http.post<{ comment: HomeworkComment }>(
-        API.homeworkComments(homeworkId),
+        LEARNING_API.homeworkComments(homeworkId),
         { body },
       );
       return data.comment;
@@ -146,7 +146,7 @@ export const fetchGradebook = createServiceThunk(
   'assignments/gradebook',
   async (courseId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<Gradebook>(API.gradebook(courseId));
+      const { data } = await extra.http.get<Gradebook>(LEARNING_API.gradebook(courseId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, gradesMessages.gradebookLoadFailed));
@@ -159,7 +159,7 @@ export const fetchUserGrades = createServiceThunk(
   'assignments/userGrades',
   async (userId: string, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.get<UserGrades>(API.userGrades(userId));
+      const { data } = await extra.http.get<UserGrades>(LEARNING_API.userGrades(userId));
       return data;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, gradesMessages.gradesLoadFailed));
@@ -172,7 +172,7 @@ export const createCalendarFeed = createServiceThunk(
   'assignments/calendarCreate',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      const { data } = await extra.http.post<{ url: string }>(API.calendarFeed);
+      const { data } = await extra.http.post<{ url: string }>(LEARNING_API.calendarFeed);
       return data.url;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, gradesMessages.calendarFailed));
@@ -185,7 +185,7 @@ export const revokeCalendarFeed = createServiceThunk(
   'assignments/calendarRevoke',
   async (_: void, { extra, rejectWithValue }) => {
     try {
-      await extra.http.delete(API.calendarFeed);
+      await extra.http.delete(LEARNING_API.calendarFeed);
       return null;
     } catch (error) {
       return rejectWithValue(toApiFailure(error, gradesMessages.calendarFailed));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { API, ROUTES, gradesMessages, messages } from '@urok/contract';
+import { LEARNING_API, ROUTES, gradesMessages, messages } from '@urok/contract';
 import type { Gradebook, GradebookCell, GradebookStatus } from '@urok/contract/schemas';
 import { Spinner } from '../../components/ui/spinner';
 import { useServiceDispatch } from '../../lib/app-thunk';
@@ -99,7 +99,7 @@ export function GradebookPage() {
       aside={
         gradebook && (
           <DownloadButton
-            path={API.gradebookCsv(courseId)}
+            path={LEARNING_API.gradebookCsv(courseId)}
             fallbackName={`${title} — ${messages.gradebookFileSuffix}.csv`}
           >
             {gradesMessages.downloadGradebookCsv}
