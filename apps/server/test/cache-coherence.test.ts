@@ -10,6 +10,7 @@ import type { Course } from '@urok/contract';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
+import { addLesson, addSection, getOutlineAs } from './content-fixtures.ts';
 import {
   createCourse,
   enroll,
@@ -176,5 +177,85 @@ describe.each(databaseTargets)('two processes on one $name database', (target) =
     });
     expect(grade.statusCode).toBe(200);
     expect((await submissions(two, teacher, course._id))[0]!.homework[0]!.grade).toBe('11');
+  });
+  it("a lesson's edit, its completion and an unenrolment through one are in the next lesson and outline reads of the other", async () => {
+    const teacher = await registerTeacher(one, database.db);
+    const student = await registerAccount(one);
+    const course = await createCourse(one, teacher);
+    await enroll(one, student, course._id);
+    const section = await addSection(one, teacher, course._id, 'Вступ');
+    const lesson = await addLesson(one, teacher, course._id, {
+      sectionId: section._id,
+      title: 'Перший урок',
+      published: true,
+    });
+    const draft = await addLesson(one, teacher, course._id, {
+      sectionId: section._id,
+      title: 'Чернетка',
+      published: false,
+    });
+    const readLesson = (app: AppInstance, account: Account) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/lessons/${lesson._id}`,
+        headers: bearer(account.token),
+      });
+    const outlineTitles = async (app: AppInstance, account: Account) =>
+      (
+        (await getOutlineAs(app, account, course._id)) as {
+          sections: { items: { title: string }[] }[];
+        }
+      ).sections.flatMap((s) => s.items.map((item) => item.title));
+
+    // Warm, twice (the second answer is the kept one).
+    for (let i = 0; i < 2; i += 1) {
+      const warm = await readLesson(two, student);
+      expect(warm.headers['x-cache']).toBe(i === 0 ? 'miss' : 'hit');
+      expect(warm.json().lesson).toMatchObject({
+        title: 'Перший урок',
+        completed: false,
+      });
+      expect(await outlineTitles(two, student)).toContain('Перший урок');
+      expect(await outlineTitles(two, student)).not.toContain('Чернетка');
+      expect(await outlineTitles(two, teacher)).toContain('Чернетка');
+    }
+
+    const edit = await one.inject({
+      method: 'PUT',
+      url: `/api/lessons/${lesson._id}`,
+      headers: bearer(teacher.token),
+      payload: { title: 'Новий заголовок' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await readLesson(two, student)).json().lesson.title).toBe('Новий заголовок');
+    expect(await outlineTitles(two, student)).toContain('Новий заголовок');
+
+    const done = await one.inject({
+      method: 'PUT',
+      url: `/api/lessons/${lesson._id}/completion`,
+      headers: bearer(student.token),
+    });
+    expect(done.statusCode).toBe(204);
+    expect((await readLesson(two, student)).json().lesson.completed).toBe(true);
+
+    // The author, demoted, no longer sees the draft.
+    const operator = await registerAccount(one);
+    await setOperator(database.db, operator.user._id, true, cliActor('test'));
+    const demote = await one.inject({
+      method: 'PUT',
+      url: `/api/admin/users/${teacher.user._id}/role`,
+      headers: bearer(operator.token),
+      payload: { role: 'student' },
+    });
+    expect(demote.statusCode).toBe(200);
+    expect(await outlineTitles(two, teacher)).not.toContain(draft.title);
+
+    const leave = await one.inject({
+      method: 'DELETE',
+      url: `/api/courses/${course._id}/enroll`,
+      headers: bearer(student.token),
+    });
+    expect(leave.statusCode).toBe(204);
+    expect((await readLesson(two, student)).statusCode).toBe(403);
   });
 });

@@ -39,7 +39,8 @@ function stampOf(tables: Iterable<string>, versions: ReadonlyMap<string, number>
 
 /**
  * Hot reads (the catalog, a teacher's courses, a student's courses, the
- * submissions view) kept in memory, each under the versions of the tables
+ * submissions view, the gradebook, a lesson and a course's outline as each
+ * user sees them) kept in memory, each under the versions of the tables
  * its SQL read. Every use first reads the versions from the database —
  * which triggers raise at every commit, whichever process made it — so a
  * request that starts after any write was answered sees it; what the cache

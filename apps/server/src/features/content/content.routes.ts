@@ -16,6 +16,7 @@ import type { User } from '@urok/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
+import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import type { MediaKind } from '../../lib/media-urls.ts';
 import { sendStoredFile } from '../../lib/ranged-file.ts';
 import { findUserById } from '../auth/auth.repository.ts';
@@ -71,6 +72,22 @@ const signedLinkQuery = z.object({
     .describe('Signed link: its expiry, in Unix seconds'),
   sig: z.string().min(1).max(200).optional().describe('Signed link: its HMAC'),
 });
+/**
+ * Read-cache keys of the two reads a student makes most (lib/read-cache.ts): each answer is the
+ * asker's own — their completion ticks, their signed links — and depends on their role (an
+ * author sees drafts), so the key holds the user and the role as the session found them now.
+ */
+const viewerKey = (request: FastifyRequest) =>
+  request.user
+    ? `${request.user._id}:${request.user.isAdmin ? 'teacher' : 'student'}`
+    : 'anonymous';
+const outlineKey = (request: FastifyRequest) => `outline:${viewerKey(request)}:${request.url}`;
+/**
+ * A lesson's answer carries media links signed for MEDIA_URL_TTL_SECONDS (4 h): the key also
+ * holds the hour, so a kept answer is at most an hour old and its links have 3 h left.
+ */
+const lessonKey = (request: FastifyRequest) =>
+  `lesson:${viewerKey(request)}:${Math.floor(Date.now() / 3_600_000)}:${request.url}`;
 const unsatisfiable = {
   416: errorBodySchema.describe('The range starts past the end; Content-Range: bytes */size'),
 };
@@ -120,7 +137,7 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/courses/:id/outline',
     {
-      onRequest: optionalUser,
+      onRequest: [optionalUser, answerFromCache(app.readCache, outlineKey)],
       schema: {
         tags: ['content'],
         summary:
@@ -133,7 +150,10 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => getOutline(app.db, request.user, request.params.id),
+    async (request, reply) =>
+      sendCachedJson(request, reply, app.readCache, outlineKey(request), outlineSchema, () =>
+        getOutline(app.db, request.user, request.params.id),
+      ),
   );
 
   app.put(
@@ -272,7 +292,7 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/lessons/:id',
     {
-      onRequest: app.requireUser,
+      onRequest: [app.requireUser, answerFromCache(app.readCache, lessonKey)],
       schema: {
         tags: ['content'],
         summary:
@@ -285,14 +305,22 @@ export async function contentRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => ({
-      lesson: await readLesson(
-        app.db,
-        getCurrentUser(request),
-        request.params.id,
-        linksOf(request),
+    async (request, reply) =>
+      sendCachedJson(
+        request,
+        reply,
+        app.readCache,
+        lessonKey(request),
+        lessonResponseSchema,
+        async () => ({
+          lesson: await readLesson(
+            app.db,
+            getCurrentUser(request),
+            request.params.id,
+            linksOf(request),
+          ),
+        }),
       ),
-    }),
   );
 
   app.put(
