@@ -49,7 +49,13 @@ export function registerAuth(app: FastifyInstance): void {
   const authenticateRequest = async (request: FastifyRequest, token?: string): Promise<User> => {
     const value = token || readBearerToken(request);
     if (!value) throw new AppError('UNAUTHORIZED', messages.tokenNotFound);
-    const { user, tokenHash } = await authenticateToken(app.db, value, app.config);
+    const { user, tokenHash } = await authenticateToken(
+      app.db,
+      value,
+      app.config,
+      Date.now(),
+      app.readCache,
+    );
     request.user = user;
     request.sessionTokenHash = tokenHash;
     return user;

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
+import type { ReadCache } from '../../lib/read-cache.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -195,9 +196,19 @@ export async function authenticateToken(
   token: string,
   policy: SessionPolicy,
   now = Date.now(),
+  cache?: ReadCache,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  const row = await findSessionWithUser(db, tokenHash);
+  // Through the read cache when given: the row is kept under the versions of `sessions` and
+  // `users`, so any sign-in, logout, block or role change anywhere makes the next request read
+  // it again, and the checks below run on every request. Only a found session is kept.
+  const row = cache
+    ? await cache.get(
+        `session:${tokenHash}`,
+        () => findSessionWithUser(db, tokenHash),
+        (found) => found !== undefined,
+      )
+    : await findSessionWithUser(db, tokenHash);
   // Blocking deletes the sessions too; this refuses any that a concurrent sign-in slipped in.
   if (!row || isBlocked(row)) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const expiresAt = Date.parse(row.session_expires_at);
