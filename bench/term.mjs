@@ -59,6 +59,10 @@ async function startServer(env) {
         RATE_LIMIT: 'off',
         LOG_LEVEL: 'warn',
         UROK_DEMO: '0',
+        // The fixture's 1,000-student course already holds more submissions than the default
+        // course quota allows (5,000): sized for the school, as an operator would set it.
+        QUOTA_COURSE_FILES: '1000000',
+        QUOTA_COURSE_MB: '1000000',
         REDIS_URL: '',
         ...env,
       },
@@ -170,7 +174,23 @@ async function workload(db, manifest) {
       .where('published', '=', 1)
       .execute()
   ).map((r) => r.id);
-  return { learners, courseOf, courses, ungraded, lessons };
+  // Teachers' views rotate over the courses whose authors have a session (classes of the
+  // fixture's usual size, about fifty), the 1,000-student course among them, as a school's
+  // teachers each open their own classes: not one teacher on the biggest course all day.
+  const sessionOf = new Map(
+    users.filter((user) => user.index % 4 === 0).map((user) => [user.id, user.index]),
+  );
+  const taught = (
+    await db.selectFrom('courses').select(['id', 'author_id']).orderBy('id').execute()
+  )
+    .filter((course) => sessionOf.has(course.author_id))
+    .slice(0, 200)
+    .map((course) => ({
+      courseId: course.id,
+      token: `bench-session-${sessionOf.get(course.author_id)}`,
+    }));
+  taught.push({ courseId: manifest.bigCourseId, token: manifest.teacher.token });
+  return { learners, courseOf, courses, ungraded, lessons, taught };
 }
 
 function multipartBody(courseId, index) {
@@ -264,15 +284,19 @@ function steps(work, manifest, gradeOffset) {
       name: 'submissions view',
       weight: 2,
       method: 'GET',
-      path: `/courses/${manifest.bigCourseId}/userswithhw`,
-      headers: teacher,
+      pool: work.taught.map(({ courseId, token }) => ({
+        path: `/courses/${courseId}/userswithhw`,
+        headers: bearer(token),
+      })),
     },
     {
       name: 'gradebook',
       weight: 1,
       method: 'GET',
-      path: `/courses/${manifest.bigCourseId}/gradebook`,
-      headers: teacher,
+      pool: work.taught.map(({ courseId, token }) => ({
+        path: `/courses/${courseId}/gradebook`,
+        headers: bearer(token),
+      })),
     },
     {
       name: 'my created',
