@@ -4,6 +4,7 @@ import { ROUTES, notificationMessages } from '@urok/contract';
 import type { Notification } from '@urok/contract/schemas';
 import { useServiceDispatch } from '../../lib/app-thunk';
 import { followNotifications } from './live-notifications';
+import { NotificationText } from './notification-text';
 import { fetchNotifications, markNotificationsRead } from './notification-thunks';
 
 const LATEST = 5;
@@ -133,15 +134,7 @@ export function NotificationBell() {
                     onClick={() => follow(notification)}
                     className="block rounded-lg px-3 py-2 text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
                   >
-                    <span className="flex items-center gap-2 font-medium text-slate-900">
-                      {notification.readAt === null && (
-                        <span className="rounded bg-indigo-100 px-1.5 text-xs text-indigo-800">
-                          {notificationMessages.unreadMark}
-                        </span>
-                      )}
-                      {notification.title}
-                    </span>
-                    <span className="block text-slate-700">{notification.body}</span>
+                    <NotificationText notification={notification} />
                   </Link>
                 </li>
               ))}

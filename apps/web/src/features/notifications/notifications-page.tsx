@@ -8,6 +8,7 @@ import { StatusBanner, type Banner } from '../../components/ui/status-banner';
 import { useServiceDispatch } from '../../lib/app-thunk';
 import { useDocumentTitle } from '../../lib/document-title';
 import { fetchNotifications, markNotificationsRead } from './notification-thunks';
+import { NotificationText } from './notification-text';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
@@ -81,15 +82,7 @@ export function NotificationsPage() {
                 to={notification.link}
                 className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
-                <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  {notification.readAt === null && (
-                    <span className="rounded bg-indigo-100 px-1.5 text-xs text-indigo-800">
-                      {notificationMessages.unreadMark}
-                    </span>
-                  )}
-                  {notification.title}
-                </span>
-                <span className="block text-sm text-slate-700">{notification.body}</span>
+                <NotificationText notification={notification} />
                 <span className="block text-xs text-slate-600">{when(notification.createdAt)}</span>
               </Link>
             </li>
