@@ -11,34 +11,57 @@ const brotli = promisify(zlib.brotliCompress);
 /** Below this an answer is sent as it is: compressing would save too little to matter. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** One answer's JSON bytes, and the same bytes compressed, made once when it is cached. */
+/**
+ * One answer's JSON bytes, and the same bytes compressed, each encoding made
+ * the first time a client asks for it and then kept with the answer: a kept
+ * answer is compressed once per encoding, and one loaded again after a write
+ * (the read cache's misses, most answers in a busy term) only into the
+ * encoding its asker wants.
+ */
 export class CachedJson {
-  constructor(
-    readonly identity: Buffer,
-    readonly gzip: Buffer | undefined,
-    readonly br: Buffer | undefined,
-  ) {}
+  readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+
+  constructor(readonly identity: Buffer) {}
 
   static async of(value: unknown): Promise<CachedJson> {
-    const identity = Buffer.from(JSON.stringify(value));
-    if (identity.byteLength < COMPRESS_FROM_BYTES)
-      return new CachedJson(identity, undefined, undefined);
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(identity, { level: 6 }),
-      // Quality 5: most of brotli's gain at a small part of quality 11's time.
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
-        },
-      }),
-    ]);
-    return new CachedJson(identity, gzipped, brotlied);
+    return new CachedJson(Buffer.from(JSON.stringify(value)));
   }
 
-  /** What the read cache counts against its budget. */
+  /** Whether compressing is worth it: not below COMPRESS_FROM_BYTES. */
+  get compressible(): boolean {
+    return this.identity.byteLength >= COMPRESS_FROM_BYTES;
+  }
+
+  /** The bytes in `encoding`, compressed on first use (concurrent first uses share one). */
+  encoded(encoding: 'br' | 'gzip'): Promise<Buffer> {
+    let bytes = this.#encoded.get(encoding);
+    if (bytes === undefined) {
+      bytes =
+        encoding === 'gzip'
+          ? gzip(this.identity, { level: 6 })
+          : // Quality 5: most of brotli's gain at a small part of quality 11's time.
+            brotli(this.identity, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.identity.byteLength,
+              },
+            });
+      this.#encoded.set(encoding, bytes);
+      // A failed compression is not kept: the next request tries again.
+      bytes.catch(() => this.#encoded.delete(encoding));
+    }
+    return bytes;
+  }
+
+  /**
+   * What the read cache counts against its budget, fixed when the answer is
+   * kept: the JSON, and half as much again for the compressed forms it may
+   * gain later (JSON compresses to well under a quarter with either).
+   */
   get byteLength(): number {
-    return this.identity.byteLength + (this.gzip?.byteLength ?? 0) + (this.br?.byteLength ?? 0);
+    return (
+      this.identity.byteLength + (this.compressible ? Math.ceil(this.identity.byteLength / 2) : 0)
+    );
   }
 }
 
@@ -50,21 +73,23 @@ const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] }
  * `X-Cache` says whether the read cache answered before the handler ran
  * (`hit`) or the handler loaded it (`miss`): what the term benchmark counts.
  */
-export function sendJson(
+export async function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
   json: CachedJson,
   cache: 'hit' | 'miss' = 'miss',
-): FastifyReply {
+): Promise<FastifyReply> {
   reply
     .type('application/json; charset=utf-8')
     .header('Vary', 'Accept-Encoding')
     .header('X-Cache', cache);
   const accept = request.headers['accept-encoding'];
-  const encoding = json.gzip && typeof accept === 'string' ? encodings.negotiate(accept) : null;
-  if (encoding === 'br' && json.br) return reply.header('Content-Encoding', 'br').send(json.br);
-  if (encoding === 'gzip' && json.gzip)
-    return reply.header('Content-Encoding', 'gzip').send(json.gzip);
+  const encoding =
+    json.compressible && typeof accept === 'string' ? encodings.negotiate(accept) : null;
+  if (encoding === 'br' || encoding === 'gzip') {
+    const bytes = await json.encoded(encoding);
+    return reply.header('Content-Encoding', encoding).send(bytes);
+  }
   return reply.send(json.identity);
 }
 
@@ -99,6 +124,6 @@ export function answerFromCache(
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
     const json = await cache.peek<CachedJson>(key(request));
-    if (json !== undefined) return sendJson(request, reply, json, 'hit');
+    if (json !== undefined) return await sendJson(request, reply, json, 'hit');
   };
 }
