@@ -39,7 +39,7 @@ function send(step) {
     body = entry.body ?? body;
     headers = { ...headers, ...entry.headers };
   }
-  const payload = body === undefined ? undefined : Buffer.from(body, 'binary');
+  const payload = body === undefined ? undefined : Buffer.from(body, 'utf8');
   return new Promise((resolve) => {
     const request = http.request(
       {

@@ -6,9 +6,9 @@
 // load until the server falls behind. For one process and WEB_CONCURRENCY=2,
 // on SQLite and (with DATABASE_URL) on PostgreSQL. Per step: the rate asked
 // and achieved, p50/p99, errors, and the read cache's hit ratio (writes keep
-// invalidating it); per configuration, the highest load held at p99 ≤ 200 ms
-// with no errors. Then the server's CPU time per sign-in against one raw
-// argon2id verify's. Writes bench/term-results.json.
+// invalidating it); per configuration, the highest load held: served in
+// full, at p99 ≤ 200 ms, with no errors. Then the server's CPU time per
+// sign-in against one raw argon2id verify's. Writes bench/term-results.json.
 //
 //   TERM_SCALE=0.1      fixture size (1 = the full scale fixture of bench:seed)
 //   TERM_SECONDS=8      seconds per step
@@ -204,7 +204,13 @@ function multipartBody(courseId, index) {
   };
 }
 
-function steps(work, manifest, gradeOffset) {
+/** Where the next step's grades start in the ungraded submissions: each step grades fresh ones. */
+let gradeCursor = 0;
+const GRADES_PER_STEP = 1000;
+
+function steps(work, manifest) {
+  const gradeOffset = gradeCursor % Math.max(1, work.ungraded.length);
+  gradeCursor += GRADES_PER_STEP;
   const bearer = (token) => ({ authorization: `Bearer ${token}` });
   const teacher = bearer(manifest.teacher.token);
   const rnd = (list, i) => list[(i * 7919) % list.length];
@@ -310,7 +316,7 @@ function steps(work, manifest, gradeOffset) {
       weight: 1,
       method: 'PUT',
       ok: [200, 409],
-      pool: work.ungraded.slice(gradeOffset).map((id, i) => ({
+      pool: work.ungraded.slice(gradeOffset, gradeOffset + GRADES_PER_STEP).map((id, i) => ({
         path: `/homework/${id}/grade`,
         body: JSON.stringify({ grade: String(6 + (i % 7)), feedback: 'Добре.' }),
         headers: teacher,
@@ -418,13 +424,21 @@ for (const kind of kinds) {
     const label = `[${kind}, ${processes} process${processes > 1 ? 'es' : ''}]`;
     line(`\n${label}`);
     line('  asked  served   p50 ms   p99 ms  errors  cache hits');
+    // Warm-up, not reported: a new process compiles its modules and fills its caches on its
+    // first requests, which would otherwise land in the first step's p99.
+    await runLoad({
+      base: running.base,
+      rate: RATES[0],
+      seconds: Math.min(SECONDS, 3),
+      steps: steps(work, fx.manifest),
+    });
     let held = 0;
-    for (const [i, rate] of RATES.entries()) {
+    for (const rate of RATES) {
       const result = await runLoad({
         base: running.base,
         rate,
         seconds: SECONDS,
-        steps: steps(work, fx.manifest, processes * 100000 + i * 5000),
+        steps: steps(work, fx.manifest),
       });
       const hitRatio = result.cacheable ? result.cacheHits / result.cacheable : 0;
       line(
@@ -443,10 +457,14 @@ for (const kind of kinds) {
         line(`         errors by step: ${failing.join('; ')}`);
       }
       results.push({ kind, processes, ...result, hitRatio });
-      if (result.p99 <= TARGET_P99_MS && result.errors === 0) held = rate;
+      // Held: at p99 ≤ 200 ms, without errors, and served at the rate asked (within 5%).
+      if (result.p99 <= TARGET_P99_MS && result.errors === 0 && result.achieved >= rate * 0.95)
+        held = rate;
       if (result.p99 > 1000 || result.errors > result.count * 0.05) break;
     }
-    line(`  highest load held at p99 ≤ ${TARGET_P99_MS} ms with no errors: ${held} requests/s`);
+    line(
+      `  highest load held (served in full, p99 ≤ ${TARGET_P99_MS} ms, no errors): ${held} requests/s`,
+    );
     results.push({ kind, processes, held });
     if (kind === 'sqlite' && processes === 1) {
       signIn = await signInCpu(running.base, running.child.pid, fx.manifest);
