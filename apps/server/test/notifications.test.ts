@@ -9,7 +9,7 @@ import type { Notification } from '@urok/contract/schemas';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { connectRedis } from '../src/lib/redis-rate-limiter.ts';
 import { cliActor } from '../src/lib/audit.ts';
-import { Announcement } from '../src/lib/notify.ts';
+import { Announcement, notify } from '../src/lib/notify.ts';
 import { sendDueSoonReminders } from '../src/lib/reminders.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { addAssignment } from './assignment-fixtures.ts';
@@ -395,11 +395,13 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
 });
 
 /** Reads a live stream until an `event: notification` arrives; its data and how long it took. */
-async function nextEvent(
+/** The next `count` notification events of a stream, then hangs up. */
+async function nextEvents(
   response: Response,
+  count: number,
   timeoutMs: number,
   connection: AbortController,
-): Promise<{ data: Notification; ms: number }> {
+): Promise<{ data: Notification[]; ms: number }> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const started = performance.now();
@@ -411,13 +413,21 @@ async function nextEvent(
     const { value, done } = await Promise.race([reader.read(), timeout]);
     if (done) throw new Error(`stream ended: ${text}`);
     text += decoder.decode(value, { stream: true });
-    const match = /event: notification\ndata: (.*)\n\n/.exec(text);
-    if (match) {
+    const events = [...text.matchAll(/event: notification\ndata: (.*)\n\n/g)];
+    if (events.length >= count) {
       // Hang up, as a closed tab does: the server's close then waits for nothing.
       connection.abort();
-      return { data: JSON.parse(match[1]!) as Notification, ms: performance.now() - started };
+      return {
+        data: events.slice(0, count).map((match) => JSON.parse(match[1]!) as Notification),
+        ms: performance.now() - started,
+      };
     }
   }
+}
+
+async function nextEvent(response: Response, timeoutMs: number, connection: AbortController) {
+  const { data, ms } = await nextEvents(response, 1, timeoutMs, connection);
+  return { data: data[0]!, ms };
 }
 
 const redisReachable = await isRedisReachable();
@@ -506,5 +516,33 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
     const { data } = await nextEvent(stream, 3000, connection);
     expect(data.kind).toBe('homework.submitted');
     expect(data._id > before._id).toBe(true);
+  });
+
+  it('resumes with every missed notification, more than one page of them, in order', async () => {
+    const { url } = await start(false);
+    const student = await registerAccount(apps[0]!);
+    for (let i = 0; i < 150; i += 1) {
+      await notify(database.db, [student.user._id], {
+        kind: 'assignment.published',
+        title: `Нове завдання ${i}`,
+        body: 'Тіло',
+        link: '/grades',
+      });
+    }
+    const first = await database.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', student.user._id)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const connection = new AbortController();
+    const stream = await fetch(`${url}/api/notifications/stream`, {
+      headers: { ...bearer(student.token), 'last-event-id': first.id },
+      signal: connection.signal,
+    });
+    const { data } = await nextEvents(stream, 149, 5000, connection);
+    expect(data.map((n) => n.title)).toEqual(
+      Array.from({ length: 149 }, (_, i) => `Нове завдання ${i + 1}`),
+    );
   });
 });

@@ -22,6 +22,7 @@ import {
   type NotificationKind,
 } from '@urok/contract';
 import type { MailConfig } from '../config.ts';
+import { coalesced } from './coalesced.ts';
 import type { Db } from '../db/database.ts';
 
 /** Attempts before a mail is given up on (the last one about four hours after the first, by default). */
@@ -142,8 +143,7 @@ export class MailQueue {
   readonly #log: FastifyBaseLogger;
   readonly #transport: Transporter;
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
+  readonly #looks = coalesced(() => this.#drain());
   #closed = false;
 
   constructor(options: {
@@ -179,33 +179,25 @@ export class MailQueue {
 
   /** Looks at the queue now (a notification was just committed in this process). */
   kick(): void {
-    if (this.#closed) return;
-    if (this.#running) {
-      this.#again = true;
-      return;
-    }
-    this.#running = this.#drain().finally(() => {
-      this.#running = undefined;
-    });
+    if (!this.#closed) this.#looks.run();
   }
 
   /** Waits for the look under way; sends nothing more. */
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
-    await this.#running;
+    await this.#looks.idle();
     this.#transport.close();
   }
 
+  /** One look: what is due, a batch at a time while full batches keep coming. */
   async #drain(): Promise<void> {
+    if (this.#closed) return;
     try {
+      let taken: number;
       do {
-        this.#again = false;
-        let taken: number;
-        do {
-          taken = await this.#sendDue();
-        } while (taken === BATCH && !this.#closed);
-      } while (this.#again && !this.#closed);
+        taken = await this.#sendDue();
+      } while (taken === BATCH && !this.#closed);
     } catch (error) {
       this.#log.error({ err: error }, 'mail queue: looking at the queue failed');
     }

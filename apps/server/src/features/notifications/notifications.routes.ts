@@ -18,6 +18,7 @@ import {
 } from '@urok/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { coalesced } from '../../lib/coalesced.ts';
 import { escapeHtml } from '../../lib/mail-queue.ts';
 import type { Db } from '../../db/database.ts';
 import type { NotificationsTable } from '../../db/database.ts';
@@ -47,6 +48,9 @@ function toNotification(row: NotificationsTable): Notification {
   };
 }
 
+/** How many notifications a stream reads at a time. */
+const NEWER_PAGE = 100;
+
 /** A user's notifications after `afterId` (time-ordered ids), oldest first: what a stream has not sent. */
 function findNewer(db: Db, userId: string, afterId: string): Promise<NotificationsTable[]> {
   return db
@@ -55,7 +59,7 @@ function findNewer(db: Db, userId: string, afterId: string): Promise<Notificatio
     .where('user_id', '=', userId)
     .where('id', '>', afterId)
     .orderBy('id')
-    .limit(100)
+    .limit(NEWER_PAGE)
     .execute();
 }
 
@@ -334,40 +338,36 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       streamSockets.add(socket);
       socket.once('close', () => streamSockets.delete(socket));
 
-      let running = false;
-      let again = false;
-      const flush = async (): Promise<void> => {
-        if (running) {
-          again = true;
-          return;
-        }
-        running = true;
+      // Sends what the stream has not sent yet, a page at a time while full pages keep coming.
+      const flush = coalesced(async () => {
         try {
+          let rows: NotificationsTable[];
           do {
-            again = false;
-            for (const row of await findNewer(app.db, userId, last)) {
+            rows = await findNewer(app.db, userId, last);
+            for (const row of rows) {
               raw.write(
                 `id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(toNotification(row))}\n\n`,
               );
               last = row.id;
             }
-          } while (again && !raw.writableEnded);
+          } while (rows.length === NEWER_PAGE && !raw.writableEnded);
         } catch (error) {
           request.log.warn({ err: error }, 'notification stream read failed');
-        } finally {
-          running = false;
         }
-      };
-      const unsubscribe = app.notificationBus.subscribe(userId, () => void flush());
+      });
+      const unsubscribe = app.notificationBus.subscribe(userId, flush.run);
       const keepAlive = setInterval(() => {
         raw.write(': keep-alive\n\n');
-        void flush();
+        flush.run();
       }, NOTIFICATION_LIMITS.keepAliveMs);
       raw.on('close', () => {
         clearInterval(keepAlive);
         unsubscribe();
       });
-      if (resumeFrom !== undefined) await flush();
+      if (resumeFrom !== undefined) {
+        flush.run();
+        await flush.idle();
+      }
     },
   );
 }
