@@ -72,6 +72,17 @@ export async function createStudent(
   return account;
 }
 
+/** A course made through the API by the teacher whose bearer `headers` are given. */
+export async function createCourseThroughApi(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  fields: { title: string; description: string; category: string; homeworkTask?: string },
+): Promise<{ _id: string; title: string }> {
+  const response = await request.post('/api/courses', { headers, multipart: fields });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { course: { _id: string; title: string } }).course;
+}
+
 /** Signs in through the API and puts the token where the app looks for it. */
 export async function signIn(
   page: Page,

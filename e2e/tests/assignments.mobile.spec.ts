@@ -4,7 +4,14 @@ import {
   expectNoSideScroll,
   waitForSettledPage,
 } from '../a11y.ts';
-import { createStudent, DEMO_ACCOUNTS, expect, signedInContext, test } from '../fixtures.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signedInContext,
+  test,
+} from '../fixtures.ts';
 
 /** The gradebook and 'Мої оцінки' on a phone: the page fits, the table scrolls inside itself. */
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
@@ -16,16 +23,11 @@ test('the gradebook and the grades page fit a phone', async ({
 }, testInfo) => {
   test.setTimeout(120_000);
   const session = await apiSession(request, teacher);
-  const created = await request.post('/api/courses', {
-    headers: session.headers,
-    multipart: {
-      title: `Географія України ${Date.now()}`,
-      description: 'Рельєф, клімат і ріки нашої країни.',
-      category: 'Географія',
-    },
+  const course = await createCourseThroughApi(request, session.headers, {
+    title: `Географія України ${Date.now()}`,
+    description: 'Рельєф, клімат і ріки нашої країни.',
+    category: 'Географія',
   });
-  expect(created.status()).toBe(201);
-  const course = ((await created.json()) as { course: { _id: string; title: string } }).course;
   const outline = await (
     await request.get(`/api/courses/${course._id}/outline`, { headers: session.headers })
   ).json();

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
-import { createStudent, DEMO_ACCOUNTS, expect, signedInContext, test } from '../fixtures.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signedInContext,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Assignments and the gradebook: a teacher adds two assignments, a student
@@ -27,17 +34,12 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
 }, testInfo) => {
   test.setTimeout(180_000);
   const session = await apiSession(request, teacher);
-  const created = await request.post('/api/courses', {
-    headers: session.headers,
-    multipart: {
-      title: `Українська література ${Date.now()}`,
-      description: 'Читаємо й обговорюємо класику та сучасних авторів.',
-      category: 'Література',
-      homeworkTask: 'Прочитайте перший розділ.',
-    },
+  const course = await createCourseThroughApi(request, session.headers, {
+    title: `Українська література ${Date.now()}`,
+    description: 'Читаємо й обговорюємо класику та сучасних авторів.',
+    category: 'Література',
+    homeworkTask: 'Прочитайте перший розділ.',
   });
-  expect(created.status()).toBe(201);
-  const course = ((await created.json()) as { course: { _id: string; title: string } }).course;
   const coursePath = `/mycourse-details/${course._id}`;
 
   const student = await createStudent(request, `Оксана Літературна ${Date.now() % 10000}`);

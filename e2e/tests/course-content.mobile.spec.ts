@@ -5,7 +5,14 @@ import {
   expectNoSideScroll,
   waitForSettledPage,
 } from '../a11y.ts';
-import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signIn,
+  test,
+} from '../fixtures.ts';
 
 /** Course content on a phone: the pages fit the screen and pass axe. */
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
@@ -13,16 +20,11 @@ const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
 test('lesson pages fit a phone', async ({ page, browser, request }, testInfo) => {
   test.setTimeout(120_000);
   const session = await apiSession(request, teacher);
-  const created = await request.post('/api/courses', {
-    headers: session.headers,
-    multipart: {
-      title: `Біологія клітини ${Date.now()}`,
-      description: 'Будова клітини і як вона ділиться.',
-      category: 'Біологія',
-    },
+  const course = await createCourseThroughApi(request, session.headers, {
+    title: `Біологія клітини ${Date.now()}`,
+    description: 'Будова клітини і як вона ділиться.',
+    category: 'Біологія',
   });
-  expect(created.status()).toBe(201);
-  const course = ((await created.json()) as { course: { _id: string } }).course;
   const outline = await (
     await request.get(`/api/courses/${course._id}/outline`, { headers: session.headers })
   ).json();

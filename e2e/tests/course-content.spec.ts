@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
-import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signIn,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Course content: a teacher builds and orders a
@@ -53,18 +60,13 @@ const coverPath = path.resolve(
 /** A real (tiny) PDF, so the server's byte check accepts it. */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
-async function createCourse(request: APIRequestContext, headers: Record<string, string>) {
-  const response = await request.post('/api/courses', {
-    headers,
-    multipart: {
-      title: `Хімія навколо нас ${Date.now()}`,
-      description: 'Реакції, які відбуваються на кухні й у саду.',
-      category: 'Хімія',
-      homeworkTask: 'Опишіть одну реакцію з вашої кухні.',
-    },
+function createCourse(request: APIRequestContext, headers: Record<string, string>) {
+  return createCourseThroughApi(request, headers, {
+    title: `Хімія навколо нас ${Date.now()}`,
+    description: 'Реакції, які відбуваються на кухні й у саду.',
+    category: 'Хімія',
+    homeworkTask: 'Опишіть одну реакцію з вашої кухні.',
   });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { course: { _id: string; title: string } }).course;
 }
 
 test('a teacher builds a lesson, a student learns it, a visitor sees the syllabus', async ({

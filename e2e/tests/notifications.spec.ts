@@ -1,5 +1,12 @@
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
-import { createStudent, DEMO_ACCOUNTS, expect, signedInContext, test } from '../fixtures.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signedInContext,
+  test,
+} from '../fixtures.ts';
 
 /**
  * Notifications: the student's bell counts up live while the teacher grades
@@ -17,17 +24,12 @@ test('the bell counts a grade live and leads to it', async ({
 }, testInfo) => {
   test.setTimeout(120_000);
   const session = await apiSession(request, teacher);
-  const created = await request.post('/api/courses', {
-    headers: session.headers,
-    multipart: {
-      title: `Хімія елементів ${Date.now()}`,
-      description: 'Періодична таблиця зблизька.',
-      category: 'Хімія',
-      homeworkTask: 'Опишіть один елемент.',
-    },
+  const course = await createCourseThroughApi(request, session.headers, {
+    title: `Хімія елементів ${Date.now()}`,
+    description: 'Періодична таблиця зблизька.',
+    category: 'Хімія',
+    homeworkTask: 'Опишіть один елемент.',
   });
-  expect(created.status()).toBe(201);
-  const course = ((await created.json()) as { course: { _id: string } }).course;
   const student = await createStudent(request, `Сповіщена ${Date.now() % 100000}`);
   const studentSession = await apiSession(request, student);
   await request.post(`/api/courses/${course._id}/enroll`, { headers: studentSession.headers });
