@@ -8,8 +8,6 @@ export const ASSIGNMENT_LIMITS = {
   title: { min: 1, max: 200 },
   maxPoints: { min: 1, max: 100, default: 12 },
   perCourse: 200,
-  /** A grade as typed: "10", "9.5", "9,5". */
-  gradeText: 10,
   regradeReason: { min: 1, max: 500 },
   commentBody: { min: 1, max: 2000 },
 } as const;

@@ -85,7 +85,7 @@ export type UpdateAssignmentBody = z.infer<typeof updateAssignmentBodySchema>;
 
 const gradeText = z
   .string({ error: messages.gradeRequired })
-  .max(L.gradeText * 10, { error: messages.gradeRequired });
+  .max(COURSE_LIMITS.grade.max * 10, { error: messages.gradeRequired });
 
 /** `POST homework/{id}/regrade`: the new grade (points, checked against maxPoints by the server), feedback, and why. */
 export const regradeBodySchema = z.strictObject({

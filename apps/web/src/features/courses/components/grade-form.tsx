@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
-  COURSE_LIMITS,
   checkGrade,
   courseMessages,
   messages,
@@ -9,10 +8,10 @@ import {
   type Homework,
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fromCheck, fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { gradeHomework } from '../course-slice';
+import { GradeFields } from './grade-fields';
 import { useCoursesDispatch } from '../hooks';
 
 type GradeField = keyof GradeInput;
@@ -71,27 +70,12 @@ export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormPro
       className="space-y-3"
       aria-busy={pending}
     >
-      <TextField
-        id={`${id}-grade`}
-        name="grade"
-        label={courseMessages.labelGrade}
-        value={values.grade}
-        maxLength={COURSE_LIMITS.grade.max}
-        autoComplete="off"
-        onChange={(event) => setValues((current) => ({ ...current, grade: event.target.value }))}
-        error={errors.fields.grade}
-        describedBy={alertId}
-      />
-      <TextAreaField
-        id={`${id}-feedback`}
-        name="feedback"
-        rows={2}
-        label={courseMessages.labelFeedback}
-        value={values.feedback}
-        maxLength={COURSE_LIMITS.feedback.max}
-        onChange={(event) => setValues((current) => ({ ...current, feedback: event.target.value }))}
-        error={errors.fields.feedback}
-        describedBy={alertId}
+      <GradeFields
+        id={id}
+        values={values}
+        onChange={setValues}
+        errors={errors.fields}
+        alertId={alertId}
       />
       <FormAlert id={alertId} message={errors.message} />
       <Button type="submit" disabled={pending} aria-busy={pending}>

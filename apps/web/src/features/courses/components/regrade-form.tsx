@@ -1,19 +1,18 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   ASSIGNMENT_LIMITS,
-  COURSE_LIMITS,
-  courseMessages,
   gradesMessages,
   messages,
   parsePoints,
   type Homework,
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
-import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { useServiceDispatch } from '../../../lib/app-thunk';
 import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
 import { regradeHomework } from '../assignment-thunks';
+import { GradeFields } from './grade-fields';
 
 type RegradeField = 'grade' | 'feedback' | 'reason';
 const REGRADE_FIELDS: readonly RegradeField[] = ['grade', 'feedback', 'reason'];
@@ -97,28 +96,12 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
       className="space-y-3 rounded-xl border border-slate-200 p-3"
       aria-busy={pending}
     >
-      <TextField
-        id={`${id}-grade`}
-        name="grade"
-        label={courseMessages.labelGrade}
-        value={values.grade}
-        maxLength={ASSIGNMENT_LIMITS.gradeText}
-        inputMode="decimal"
-        autoComplete="off"
-        onChange={(event) => setValues((current) => ({ ...current, grade: event.target.value }))}
-        error={errors.fields.grade}
-        describedBy={alertId}
-      />
-      <TextAreaField
-        id={`${id}-feedback`}
-        name="feedback"
-        rows={2}
-        label={courseMessages.labelFeedback}
-        value={values.feedback}
-        maxLength={COURSE_LIMITS.feedback.max}
-        onChange={(event) => setValues((current) => ({ ...current, feedback: event.target.value }))}
-        error={errors.fields.feedback}
-        describedBy={alertId}
+      <GradeFields
+        id={id}
+        values={values}
+        onChange={(grade) => setValues((current) => ({ ...current, ...grade }))}
+        errors={errors.fields}
+        alertId={alertId}
       />
       <TextField
         id={`${id}-reason`}
