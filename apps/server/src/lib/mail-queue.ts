@@ -10,7 +10,6 @@
  * when the claim expires. The table is the queue on SQLite and PostgreSQL
  * alike, with or without Redis (docs/decisions.md, "notification mail").
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -23,6 +22,7 @@ import {
 } from '@urok/contract';
 import type { MailConfig } from '../config.ts';
 import { coalesced } from './coalesced.ts';
+import { SigningKey } from './media-urls.ts';
 import type { Db } from '../db/database.ts';
 
 /** Attempts before a mail is given up on (the last one about four hours after the first, by default). */
@@ -38,31 +38,27 @@ const BATCH = 20;
  * one kind of mail off for one user.
  */
 export class UnsubscribeSigner {
-  readonly #key: Buffer;
+  readonly #key: SigningKey;
 
   constructor(secret: string) {
-    this.#key = Buffer.from(secret, 'utf8');
-  }
-
-  #mac(userId: string, kind: string): Buffer {
-    return createHmac('sha256', this.#key).update(`unsubscribe\n${userId}\n${kind}`).digest();
+    this.#key = new SigningKey(secret);
   }
 
   url(publicUrl: string, userId: string, kind: NotificationKind): string {
     const query = new URLSearchParams({
       u: userId,
       k: kind,
-      sig: this.#mac(userId, kind).toString('base64url'),
+      sig: this.#key.sign(unsubscribeMessage(userId, kind)),
     });
     return `${publicUrl}${API_BASE}${NOTIFICATIONS_API.unsubscribe}?${query.toString()}`;
   }
 
   verify(userId: string, kind: string, sig: string): boolean {
-    const given = Buffer.from(sig, 'base64url');
-    const expected = this.#mac(userId, kind);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return this.#key.matches(unsubscribeMessage(userId, kind), sig);
   }
 }
+
+const unsubscribeMessage = (userId: string, kind: string) => `unsubscribe\n${userId}\n${kind}`;
 
 export function escapeHtml(text: string): string {
   return text

@@ -25,21 +25,49 @@ export interface MediaSignature {
   sig: string;
 }
 
-export class MediaSigner {
+/**
+ * HMAC-SHA-256 with the database's signing secret: media links here and
+ * mail's unsubscribe links (lib/mail-queue.ts) each sign a message of their
+ * own shape, whose first line names what it is for.
+ */
+export class SigningKey {
   readonly #key: Buffer;
 
-  constructor(key: string) {
-    this.#key = Buffer.from(key, 'utf8');
+  constructor(secret: string) {
+    this.#key = Buffer.from(secret, 'utf8');
   }
 
-  #mac(kind: MediaKind, id: string, userId: string, exp: number): Buffer {
-    return createHmac('sha256', this.#key).update(`${kind}\n${id}\n${userId}\n${exp}`).digest();
+  /** The signature of `message`, base64url. */
+  sign(message: string): string {
+    return this.#mac(message).toString('base64url');
+  }
+
+  /** Whether `signature` is this key's for `message` (compared in constant time). */
+  matches(message: string, signature: string): boolean {
+    const given = Buffer.from(signature, 'base64url');
+    const expected = this.#mac(message);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  #mac(message: string): Buffer {
+    return createHmac('sha256', this.#key).update(message).digest();
+  }
+}
+
+const mediaMessage = (kind: MediaKind, id: string, userId: string, exp: number) =>
+  `${kind}\n${id}\n${userId}\n${exp}`;
+
+export class MediaSigner {
+  readonly #key: SigningKey;
+
+  constructor(secret: string) {
+    this.#key = new SigningKey(secret);
   }
 
   /** The signed link to a file for `userId`, valid for MEDIA_URL_TTL_SECONDS from `now`. */
   url(kind: MediaKind, id: string, userId: string, now = Date.now()): string {
     const exp = Math.floor(now / 1000) + MEDIA_URL_TTL_SECONDS;
-    const sig = this.#mac(kind, id, userId, exp).toString('base64url');
+    const sig = this.#key.sign(mediaMessage(kind, id, userId, exp));
     const path = kind === 'video' ? LEARNING_API.lessonVideo(id) : LEARNING_API.attachmentFile(id);
     const query = new URLSearchParams({ u: userId, exp: String(exp), sig });
     return `${API_BASE}${path}?${query.toString()}`;
@@ -48,9 +76,7 @@ export class MediaSigner {
   /** Whether the signature is this signer's for exactly this file and user, and not expired. */
   verify(kind: MediaKind, id: string, signature: MediaSignature, now = Date.now()): boolean {
     if (!Number.isSafeInteger(signature.exp) || signature.exp * 1000 <= now) return false;
-    const given = Buffer.from(signature.sig, 'base64url');
-    const expected = this.#mac(kind, id, signature.u, signature.exp);
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    return this.#key.matches(mediaMessage(kind, id, signature.u, signature.exp), signature.sig);
   }
 }
 
