@@ -118,7 +118,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
             submitHomework(
               app.db,
               app.config.quota,
-              user._id,
+              user,
               parseFormFields(homeworkFormSchema, form.fields),
               form.file!,
               announcement,

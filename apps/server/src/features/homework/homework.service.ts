@@ -232,11 +232,12 @@ export async function findSubmittableAssignment(
 export async function submitHomework(
   db: Db,
   quota: UploadQuota,
-  userId: string,
+  student: { _id: string; username: string },
   fields: HomeworkFormFields,
   file: StoredUpload,
   announcement?: Announcement,
 ): Promise<Homework> {
+  const userId = student._id;
   const course = await assertEnrolled(db, userId, fields.courseId);
   const assignment = await findSubmittableAssignment(db, course.id, fields.assignmentId);
   const submittedAt = new Date().toISOString();
@@ -265,17 +266,12 @@ export async function submitHomework(
       await findUserHomeworkUsage(trx, userId),
       await findCourseHomeworkUsage(trx, course.id),
     );
-    const student = await trx
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', userId)
-      .executeTakeFirst();
     await notify(
       trx,
       [course.author_id],
       {
         kind: 'homework.submitted',
-        ...notificationText.submitted(student?.username ?? '', assignment.title),
+        ...notificationText.submitted(student.username, assignment.title),
         link: submissionLink(course.id, assignment.id, row.id),
       },
       announcement,

@@ -80,10 +80,10 @@ async function preferencesOf(db: Db, userId: string) {
     .select(['kind', 'email'])
     .where('user_id', '=', userId)
     .execute();
-  const off = new Map(rows.map((row) => [row.kind, Number(row.email) === 1]));
+  const chosen = new Map(rows.map((row) => [row.kind, Number(row.email) === 1]));
   return {
     email: Object.fromEntries(
-      NOTIFICATION_KINDS.map((kind) => [kind, off.get(kind) ?? true]),
+      NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]),
     ) as Record<NotificationKind, boolean>,
   };
 }
