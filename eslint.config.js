@@ -41,6 +41,34 @@ const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
   })),
 );
 
+/**
+ * SQL lives in the server's repositories (`*.repository.ts`; those of tables
+ * no one feature owns, the audit log and the job leases, in db/) and in db/
+ * (the schema, migrations, connection and demo data): anywhere else Kysely's query
+ * builder and its `sql` tag are refused. A service may still run repository
+ * calls inside `db.transaction()`. ARCHITECTURE.md, "Layers".
+ */
+const SQL_MESSAGE =
+  'SQL lives in repositories: call a function of a *.repository.ts (of the feature the data belongs to).';
+const sqlOnlyInRepositories = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector:
+          'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+        message: SQL_MESSAGE,
+      },
+      {
+        selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+        message: SQL_MESSAGE,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -78,4 +106,5 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  sqlOnlyInRepositories,
 );

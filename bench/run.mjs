@@ -16,6 +16,8 @@
 // lines (lesson and outline reads, the gradebook, video Range streaming) and writes
 // bench/results-content.json; BENCH_SQLITE_DIR=DIR takes the SQLite fixture
 // from DIR (seeded by `node bench/seed.mjs --data-dir DIR`) instead of bench/data/sqlite.
+// BENCH_ONLY=quiz runs only the quiz lines (they seed a small fixture of their own) and writes
+// bench/results-quiz.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,13 +27,16 @@ import { pathToFileURL } from 'node:url';
 import { freePort, spawnNpmStart } from '../scripts/npm-start-process.mjs';
 // Also registers tsx, so the server's TypeScript modules can be imported here.
 import { seed, writeBenchVideo } from './seed.mjs';
+import { benchQuizLoad } from './quiz-load.mjs';
+import { benchQuizStatistics } from './quiz-statistics.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const UPLOADS = { count: 20, megabytes: 10 };
 const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'content'].includes(ONLY)) throw new Error(`BENCH_ONLY=${ONLY}: only 'content' is known`);
+if (!['', 'content', 'quiz'].includes(ONLY))
+  throw new Error(`BENCH_ONLY=${ONLY}: only 'content' and 'quiz' are known`);
 /** Video Range streaming: viewers at once, each asking for one chunk after each random seek. */
 const VIEWERS = { count: 20, chunkBytes: 1024 * 1024 };
 
@@ -757,6 +762,45 @@ console.log(
       .map((l) => l.toFixed(1))
       .join(' ')}; ${CONNECTIONS} connections × ${SECONDS} s per line\n`,
 );
+/** The quiz lines: the statistics of 1,000 attempts × 30 questions, in this process. */
+async function quizLines() {
+  const statistics = await benchQuizStatistics();
+  const { cold, warmMedian, targetMs } = statistics;
+  record({
+    name: `quiz statistics, ${statistics.attempts} attempts × ${statistics.questions} questions (CPU)`,
+    figure: `cold ${cold.cpuMs.toFixed(0)} ms, warm ${warmMedian.cpuMs.toFixed(0)} ms (×${(cold.cpuMs / targetMs).toFixed(2)})`,
+    target: `≤ ${targetMs} ms`,
+    pass: cold.cpuMs <= targetMs,
+  });
+  record({
+    name: '  the same, wall time on this machine now',
+    figure: `cold ${cold.wallMs.toFixed(0)} ms, warm ${warmMedian.wallMs.toFixed(0)} ms`,
+  });
+  // A class at once: 500 open attempts saving every 10 s while 35 students submit together.
+  const load = await benchQuizLoad();
+  for (const backend of ['sqlite', 'postgres']) {
+    const result = load[backend];
+    if (!result) continue;
+    for (const [what, line] of [
+      [`${load.open} open attempts saving every ${load.saveEverySeconds} s`, result.saves],
+      [`${load.submitters} submits in the same second`, result.submits],
+    ])
+      record({
+        name: `[${backend}] quiz: ${what}`,
+        figure: `p50 ${line.p50.toFixed(0)}, p99 ${line.p99.toFixed(0)} ms; CPU ${line.cpuMs.toFixed(1)} ms each`,
+        target: `p99 ≤ ${load.targetP99Ms} ms`,
+        pass: line.failures === 0 && line.p99 <= load.targetP99Ms,
+        failures: line.failures,
+      });
+  }
+  return { statistics, load };
+}
+
+if (ONLY === 'quiz') {
+  printHeader();
+  finish('results-quiz.json', { quiz: await quizLines() });
+}
+
 const sqlite = await sqliteFixture();
 const postgres = process.env.DATABASE_URL
   ? await postgresFixture(process.env.DATABASE_URL)
@@ -799,11 +843,19 @@ async function contentLines() {
   return out;
 }
 
-const machine = () => ({
-  cores: os.cpus().length,
-  memoryGiB: os.totalmem() / 2 ** 30,
-  node: process.versions.node,
-  loadAverage: os.loadavg(),
+function machine() {
+  return {
+    cores: os.cpus().length,
+    memoryGiB: os.totalmem() / 2 ** 30,
+    node: process.versions.node,
+    loadAverage: os.loadavg(),
+  };
+}
+
+/** The fixtures' row counts, for the results of the runs that seed them. */
+const fixtures = () => ({
+  sqlite: sqlite.manifest.counts,
+  postgres: postgres?.manifest.counts,
 });
 
 /** Prints the targets met and missed, writes `file` beside this script with `extra`, and exits. */
@@ -824,7 +876,6 @@ function finish(file, extra) {
         seconds: SECONDS,
         connections: CONNECTIONS,
         targets: TARGETS,
-        fixtures: { sqlite: sqlite.manifest.counts, postgres: postgres?.manifest.counts },
         lines,
         ...extra,
       },
@@ -838,7 +889,7 @@ function finish(file, extra) {
 if (ONLY === 'content') {
   const content = await contentLines();
   await stopServer(bare);
-  finish('results-content.json', { content });
+  finish('results-content.json', { fixtures: fixtures(), content });
 }
 
 const fastify = await startServer(
@@ -918,6 +969,7 @@ if (postgres) {
 }
 const content = await contentLines();
 await stopServer(bare);
+const quiz = await quizLines();
 
 // The statement cache once more, A/B in one process with the two sides interleaved: the server
 // runs above are minutes apart, and on a shared machine the load moves more than the cache does.
@@ -955,4 +1007,12 @@ record({
   pass: coldStart.firstMs <= 1500 && coldStart.restartMs <= 1500,
 });
 
-finish('results.json', { products, content, argon2, statementCacheAB: ab, coldStart });
+finish('results.json', {
+  fixtures: fixtures(),
+  products,
+  content,
+  argon2,
+  statementCacheAB: ab,
+  coldStart,
+  quiz,
+});

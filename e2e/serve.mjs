@@ -20,8 +20,36 @@ Object.assign(process.env, {
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   RATE_LIMIT: 'off',
+  // Every browser of the suite is 127.0.0.1: the per-address stream limit would count them as one client.
+  STREAMS_PER_ADDRESS: '10000',
   LOG_LEVEL: 'warn',
 });
+// A real SMTP server on loopback: whatever the app mails (a reset link, notifications) is
+// written as JSON into test-results/e2e-mail-<port>/, where a journey reads it (classes.spec.ts).
+const mailDir = path.join(root, `test-results/e2e-mail-${process.env.E2E_PORT ?? '4310'}`);
+fs.rmSync(mailDir, { recursive: true, force: true });
+fs.mkdirSync(mailDir, { recursive: true });
+const { SMTPServer } = await import('smtp-server');
+const { simpleParser } = await import('mailparser');
+let mailCount = 0;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    simpleParser(stream)
+      .then((mail) => {
+        mailCount += 1;
+        const file = path.join(mailDir, `${Date.now()}-${mailCount}.json`);
+        const to = session.envelope.rcptTo.map((recipient) => recipient.address);
+        fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+process.env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?ignoreTLS=true`;
 delete process.env.DATABASE_URL;
 delete process.env.UROK_DEMO;
 

@@ -344,6 +344,8 @@ async function runLoad(base, seconds) {
       telephone: telephone(),
       logins: budget(5, 15 * 60),
       uploads: budget(14, 10 * 60),
+      // Inside the enrolment limit (60 per 10 minutes per account).
+      enrolments: budget(55, 10 * 60),
       enrolled: [],
     };
     const reg = await request('setup', s, 'POST', '/api/auth/register', {
@@ -403,6 +405,7 @@ async function runLoad(base, seconds) {
       async () => {
         const s = pick(students);
         const course = pick(courses);
+        if (!take(s.enrolments)) return;
         await request('enrol', s, 'POST', `/api/courses/${course._id}/enroll`, { token: s.token });
         if (!s.enrolled.includes(course._id)) s.enrolled.push(course._id);
         await request(

@@ -6,5 +6,12 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Each file in a fresh process (Vitest's default). Without isolation the files ran in half
+    // the CPU time (14 files: 64 s against 30 s), but one whole run then failed a PostgreSQL
+    // suite's start on a schema it had just created, which isolated runs never did: kept
+    // isolated until that is understood.
+    // Under CI a failed test runs once more (as the journeys do) and is reported as flaky:
+    // the suites share two cores with the journeys, and a few of them time what they test.
+    retry: process.env.CI ? 1 : 0,
   },
 });

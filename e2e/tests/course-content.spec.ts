@@ -113,10 +113,11 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     await teacherPage.keyboard.press('Enter');
     await teacherPage.keyboard.type('Докладніше про реакцію');
     await teacherPage.keyboard.press('Shift+Home');
+    await teacherPage.getByRole('button', { name: 'Посилання', exact: true }).click();
     await teacherPage
       .getByLabel('Адреса посилання (https://… або mailto:…)')
       .fill('https://uk.wikipedia.org/wiki/Сода');
-    await teacherPage.getByRole('button', { name: 'Додати посилання' }).click();
+    await teacherPage.getByRole('button', { name: 'Додати', exact: true }).click();
     await expect(teacherPage.getByTestId('save-status')).toHaveText('Усі зміни збережено.');
 
     // An image: uploaded as a file of the lesson, shown in the text through its signed link.
@@ -301,7 +302,12 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
   });
 
   await test.step("the teacher sees the student's progress", async () => {
+    // The students' progress is in the course page's 'Студенти' tab.
     await teacherPage.reload();
+    await teacherPage
+      .getByRole('navigation', { name: 'Розділи курсу' })
+      .getByRole('link', { name: 'Студенти' })
+      .click();
     await expect(
       teacherPage.getByRole('row', { name: new RegExp(student.username) }),
     ).toContainText('1 з 1');

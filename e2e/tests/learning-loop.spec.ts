@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { createStudent, DEMO_ACCOUNTS, expect, signIn, test } from '../fixtures.ts';
+import { apiSession } from '../a11y.ts';
+import {
+  createCourseThroughApi,
+  createStudent,
+  DEMO_ACCOUNTS,
+  expect,
+  signIn,
+  test,
+} from '../fixtures.ts';
 
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
 const coverPath = path.resolve(
@@ -90,6 +98,17 @@ test('a course from creation to a graded homework', async ({ browser, request })
     await expect(studentPage.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 
+  await test.step('the student opens the homework from the course page', async () => {
+    const work = studentPage.getByRole('region', { name: 'Завдання', exact: true });
+    const row = work.getByRole('listitem').filter({ hasText: 'Домашнє завдання' });
+    await expect(row.getByText('не здано')).toBeVisible();
+    await row.getByRole('link', { name: 'Домашнє завдання' }).click();
+    await expect(studentPage).toHaveURL(new RegExp(`${courseUrl}/assignments/[\\w-]+$`));
+    await expect(
+      studentPage.getByText('Опишіть три сузір’я, які видно з вашого вікна.'),
+    ).toBeVisible();
+  });
+
   await test.step('the student uploads homework and sees the progress bar', async () => {
     const restore = await throttleUploads(studentPage, 256 * 1024);
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
@@ -106,13 +125,18 @@ test('a course from creation to a graded homework', async ({ browser, request })
       timeout: 20_000,
     });
     await restore();
+    const yours = studentPage.getByRole('region', { name: 'Ваші роботи' });
+    await expect(yours.getByText('Домашнє завдання.pdf').first()).toBeVisible();
+    // Back on the course page, the submission names its assignment.
+    await studentPage.getByRole('link', { name: 'До курсу' }).click();
     const mine = studentPage.getByRole('region', { name: 'Мої роботи' });
     await expect(mine.getByText('Домашнє завдання.pdf').first()).toBeVisible();
     await expect(mine.getByText('очікує оцінки')).toBeVisible();
+    await expect(mine.getByRole('link', { name: 'Домашнє завдання' })).toBeVisible();
   });
 
   await test.step('the teacher sees the student and the file, downloads it and grades it', async () => {
-    await teacherPage.goto(courseUrl);
+    await teacherPage.goto(`${courseUrl}/students`);
     const submissions = teacherPage.getByRole('region', { name: 'Роботи студентів' });
     const row = submissions.getByRole('article', { name: student.username });
     await expect(row).toBeVisible();
@@ -161,12 +185,12 @@ test('a course from creation to a graded homework', async ({ browser, request })
   await test.step('the student sees the grade and the feedback', async () => {
     await studentPage.reload();
     const mine = studentPage.getByRole('region', { name: 'Мої роботи' });
-    await expect(mine.getByText('Оцінка: 11', { exact: true })).toBeVisible();
+    await expect(mine.getByText('Оцінка: 11 / 12', { exact: true })).toBeVisible();
     await expect(mine.getByText('Відгук: Чудові спостереження!')).toBeVisible();
   });
 
   await test.step('after the deadline a resubmission is flagged late', async () => {
-    await teacherPage.goto(courseUrl);
+    await teacherPage.goto(`${courseUrl}/settings`);
     const edit = teacherPage.getByRole('region', { name: 'Редагування курсу' });
     await edit.getByLabel('Дедлайн').fill(localDateTime(-1));
     await edit.getByRole('button', { name: 'Зберегти зміни' }).click();
@@ -174,6 +198,10 @@ test('a course from creation to a graded homework', async ({ browser, request })
 
     await studentPage.reload();
     await expect(studentPage.getByText('Дедлайн минув')).toBeVisible();
+    await studentPage
+      .getByRole('region', { name: 'Завдання', exact: true })
+      .getByRole('link', { name: 'Домашнє завдання' })
+      .click();
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -181,20 +209,32 @@ test('a course from creation to a graded homework', async ({ browser, request })
     });
     await studentPage.getByRole('button', { name: 'Надіслати роботу' }).click();
     await expect(studentPage.getByText('Домашнє завдання завантажено.')).toBeVisible();
+    await studentPage.getByRole('link', { name: 'До курсу' }).click();
     const mine = studentPage.getByRole('region', { name: 'Мої роботи' });
     await expect(mine.getByText('Із запізненням')).toBeVisible();
     // The graded submission stays graded.
-    await expect(mine.getByText('Оцінка: 11', { exact: true })).toBeVisible();
+    await expect(mine.getByText('Оцінка: 11 / 12', { exact: true })).toBeVisible();
   });
 });
 
 test('a student withdraws a wrong upload before it is graded', async ({ page, request }) => {
   test.slow(); // a sign-in, an enrolment and an upload
   const student = await createStudent(request);
-  const catalog = await request.get('/api/courses');
-  const [course] = (await catalog.json()).courses as { _id: string; title: string }[];
-  await signIn(page, student, `/mycourse-details/${course!._id}`);
+  // A course of its own with homework: the catalog's newest course may be another journey's.
+  const session = await apiSession(request, teacher);
+  const course = await createCourseThroughApi(request, session.headers, {
+    title: `Хімія для 8 класу ${Date.now()}`,
+    description: 'Досліди з кислотами й лугами, безпечно і вдома.',
+    category: 'Хімія',
+    homeworkTask: 'Опишіть дослід з содою й оцтом.',
+  });
+  await signIn(page, student, `/mycourse-details/${course._id}`);
   await page.getByRole('button', { name: 'Записатися' }).click();
+  // The course's homework is handed in on its assignment's page.
+  await page
+    .getByRole('region', { name: 'Завдання', exact: true })
+    .getByRole('link', { name: 'Домашнє завдання' })
+    .click();
   await page.getByLabel('Файл домашнього завдання').setInputFiles({
     name: 'не той файл.pdf',
     mimeType: 'application/pdf',
@@ -202,7 +242,7 @@ test('a student withdraws a wrong upload before it is graded', async ({ page, re
   });
   await page.getByRole('button', { name: 'Надіслати роботу' }).click();
   await expect(page.getByText('Домашнє завдання завантажено.')).toBeVisible();
-  const mine = page.getByRole('region', { name: 'Мої роботи' });
+  const mine = page.getByRole('region', { name: 'Ваші роботи' });
   await expect(mine.getByRole('listitem')).toHaveCount(1);
 
   await mine.getByRole('button', { name: 'Видалити роботу не той файл.pdf' }).click();
@@ -214,7 +254,7 @@ test('a student withdraws a wrong upload before it is graded', async ({ page, re
   // Gone on the server too.
   await page.reload();
   await expect(
-    page.getByRole('region', { name: 'Мої роботи' }).getByText('Ви ще не надсилали робіт.'),
+    page.getByRole('region', { name: 'Ваші роботи' }).getByText('Ви ще не надсилали робіт.'),
   ).toBeVisible();
 });
 

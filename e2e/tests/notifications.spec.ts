@@ -56,7 +56,7 @@ test('the bell counts a grade live and leads to it', async ({
   const form = teacherPage.getByRole('form', { name: 'Оцінити Натрій.pdf' });
   await form.getByLabel('Оцінка').fill('11');
   await form.getByRole('button', { name: 'Оцінити', exact: true }).click();
-  await expect(teacherPage.getByText('Оцінка: 11', { exact: true })).toBeVisible();
+  await expect(teacherPage.getByText('Оцінка: 11 / 12', { exact: true })).toBeVisible();
 
   // No reload: the stream brings it.
   await expect(bell).toHaveAccessibleName('Сповіщення: непрочитаних 1');
@@ -69,7 +69,7 @@ test('the bell counts a grade live and leads to it', async ({
   await expect(studentPage).toHaveURL(
     new RegExp(`/assignments/${homework.assignmentId}#homework-${homework._id}$`),
   );
-  await expect(studentPage.getByText('Оцінка: 11', { exact: true })).toBeVisible();
+  await expect(studentPage.getByText('Оцінка: 11 / 12', { exact: true })).toBeVisible();
   await expect(bell).toHaveAccessibleName('Сповіщення');
 
   await studentPage.goto('/notifications');

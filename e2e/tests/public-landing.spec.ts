@@ -37,12 +37,12 @@ test.describe('/start', () => {
     const shownTitles = await cards.getByRole('heading', { level: 3 }).allInnerTexts();
     expect(shownTitles).toHaveLength(6);
     for (const title of shownTitles) expect(catalogTitles).toContain(title.trim());
-    // Each card names its teacher and leads a signed-out visitor to sign in.
+    // Each card names its teacher and leads a signed-out visitor to sign in, then back to it.
     const first = cards.first();
     await expect(first).toContainText('Викладач');
     await expect(first.getByRole('link', { name: /^Увійти, щоб записатися: / })).toHaveAttribute(
       'href',
-      '/login',
+      /^\/login\?next=%2Fmycourse-details%2F[\w-]+$/,
     );
 
     // Featured programmes: every public landing page is linked.

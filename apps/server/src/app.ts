@@ -32,8 +32,19 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { homeworkRoutes } from './features/homework/homework.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { quizzesRoutes } from './features/quizzes/quizzes.routes.ts';
 import { Announcement, NotificationBus } from './lib/notify.ts';
-import { MailQueue, UnsubscribeSigner } from './lib/mail-queue.ts';
+import {
+  NotificationStreams,
+  StreamLinkSigner,
+} from './features/notifications/notification-streams.ts';
+import {
+  MemoryStreamSlots,
+  RedisStreamSlots,
+  SLOT_LEASE_KEEPALIVES,
+} from './features/notifications/stream-slots.ts';
+import { MailQueue, UnsubscribeSigner } from './features/notifications/mail-queue.ts';
+import { PasswordResetMailer } from './lib/password-reset-mail.ts';
 import type { Redis } from 'ioredis';
 import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { MemoryRateLimiter, unlimitedRateLimiter } from './lib/rate-limiter.ts';
@@ -75,12 +86,20 @@ declare module 'fastify' {
      * and this process's mail queue.
      */
     announcing<T>(work: (announcement: Announcement) => Promise<T>): Promise<T>;
-    /** Sends queued notification mail (lib/mail-queue.ts); undefined without SMTP_URL. */
+    /** Sends queued notification mail (features/notifications/mail-queue.ts); undefined without SMTP_URL. */
     mailQueue: MailQueue | undefined;
     /** Signs and checks the unsubscribe links of notification mail. */
     unsubscribeSigner: UnsubscribeSigner;
+    /** Mails forgotten-password links after the answer (lib/password-reset-mail.ts). */
+    passwordResetMailer: PasswordResetMailer;
     /** Signs and checks the media links of lessons (lib/media-urls.ts); its key is in the database. */
     mediaSigner: MediaSigner;
+    /** This process's live notification streams (features/notifications/notification-streams.ts). */
+    notificationStreams: NotificationStreams;
+    /** Signs and checks the short-lived links that open a stream without the bearer header. */
+    streamLinkSigner: StreamLinkSigner;
+    /** The server's clock in milliseconds (Date.now; tests move their own): quiz deadlines go by it. */
+    now: () => number;
   }
 }
 
@@ -98,6 +117,8 @@ export interface AppDeps {
   rateLimitStore?: FastifyRateLimitStoreCtor;
   /** Defaults to the storage STORAGE_URL names (createStorage), closed with the app. */
   storage?: Storage;
+  /** The clock quiz deadlines go by; Date.now unless a test moves its own. */
+  now?: () => number;
 }
 
 /**
@@ -196,6 +217,7 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
+  app.decorate('now', deps.now ?? Date.now);
   // Read once: the key never changes, and every process on this database reads the same row.
   const signingSecret = await loadSigningSecret(deps.db);
   app.decorate('mediaSigner', new MediaSigner(signingSecret));
@@ -205,6 +227,23 @@ export async function buildApp(
     : NotificationBus.local();
   app.decorate('notificationBus', bus);
   app.addHook('onClose', async () => bus.close());
+  const slotLimits = {
+    perAccount: config.streams.perAccount,
+    perAddress: config.streams.perAddress,
+    leaseMs: config.streamKeepAliveMs * SLOT_LEASE_KEEPALIVES,
+  };
+  app.decorate(
+    'notificationStreams',
+    new NotificationStreams({
+      db: deps.db,
+      bus,
+      config,
+      slots: deps.redis
+        ? new RedisStreamSlots(deps.redis, config.redisKeyPrefix, slotLimits)
+        : new MemoryStreamSlots(slotLimits),
+    }),
+  );
+  app.decorate('streamLinkSigner', new StreamLinkSigner(signingSecret));
   app.decorate('unsubscribeSigner', new UnsubscribeSigner(signingSecret));
   const mailQueue = config.mail
     ? new MailQueue({
@@ -216,6 +255,9 @@ export async function buildApp(
       })
     : undefined;
   app.decorate('mailQueue', mailQueue);
+  const passwordResetMailer = new PasswordResetMailer({ mail: config.mail, log: app.log });
+  app.decorate('passwordResetMailer', passwordResetMailer);
+  app.addHook('onClose', async () => passwordResetMailer.close());
   if (mailQueue) {
     app.addHook('onReady', async () => mailQueue.start());
     app.addHook('onClose', async () => mailQueue.close());
@@ -274,6 +316,7 @@ export async function buildApp(
       await typed.register(contentRoutes);
       await typed.register(assignmentsRoutes);
       await typed.register(gradebookRoutes);
+      await typed.register(quizzesRoutes);
       await typed.register(calendarRoutes);
       await typed.register(filesRoutes);
       // Its own scope: the requireOperator hook it adds covers only its routes.

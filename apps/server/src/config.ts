@@ -1,7 +1,12 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { COVER_MAX_BYTES, HOMEWORK_MAX_BYTES, VIDEO_MAX_MB_DEFAULT } from '@urok/contract';
+import {
+  COVER_MAX_BYTES,
+  HOMEWORK_MAX_BYTES,
+  NOTIFICATION_LIMITS,
+  VIDEO_MAX_MB_DEFAULT,
+} from '@urok/contract';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -30,17 +35,27 @@ function isProxyAddress(entry: string): boolean {
 
 const MAX_PROXY_HOPS = 10;
 
+/**
+ * The widest range a proxy may sit in: /8 of either family. `0.0.0.0/0` or
+ * `::/0` (or any range nearly that wide) trusts every hop, as `true` does.
+ */
+const MIN_PROXY_PREFIX = 8;
+
+function isEveryHop(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  return isIP(address) !== 0 && prefix !== undefined && Number(prefix) < MIN_PROXY_PREFIX;
+}
+
+const EVERY_HOP_MESSAGE =
+  'trusts every hop, so any client could name its own address in X-Forwarded-For ' +
+  'and pass every per-address limit; write the number of proxies in front of the server ' +
+  '(1) or their addresses (e.g. 127.0.0.1 or 127.0.0.1,10.0.0.0/8)';
+
 const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
   const value = raw.trim().toLowerCase();
   if (['false', 'no', 'off', '0'].includes(value)) return false;
   if (['true', 'yes', 'on'].includes(value)) {
-    ctx.addIssue({
-      code: 'custom',
-      message:
-        '`true` trusts every hop, so any client could name its own address in X-Forwarded-For ' +
-        'and pass every per-address limit; write the number of proxies in front of the server ' +
-        '(1) or their addresses (e.g. 127.0.0.1 or 127.0.0.1,10.0.0.0/8)',
-    });
+    ctx.addIssue({ code: 'custom', message: `\`true\` ${EVERY_HOP_MESSAGE}` });
     return z.NEVER;
   }
   if (/^\d+$/.test(value)) {
@@ -63,10 +78,21 @@ const trustProxy = z.string().transform((raw, ctx): TrustProxy => {
     });
     return z.NEVER;
   }
+  const everyHop = entries.filter(isEveryHop);
+  if (everyHop.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `${everyHop.map((entry) => `"${entry}"`).join(', ')} ${EVERY_HOP_MESSAGE}`,
+    });
+    return z.NEVER;
+  }
   return entries;
 });
 
 /** Every configuration variable, parsed once at start-up (README lists them). */
+/** The school's time zone when TZ is not set. */
+export const SCHOOL_TIME_ZONE_DEFAULT = 'Europe/Kyiv';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Server processes on this machine (node:cluster), all on PORT; 1 is a single process. */
@@ -104,7 +130,19 @@ const envSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   /** How often the due-soon reminders are looked for (minutes). */
   REMINDER_SWEEP_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Read notifications older than this are deleted (days; by the hourly retention job). */
+  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(180),
+  /** Sent (or given up) mail older than this leaves the queue's table (days). */
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(36500).default(30),
   // ---- end of mail section ----
+  // ---- live notification streams (features/notifications/notification-streams.ts) ----
+  /** Open streams per account; one more closes the account's oldest (docs/decisions.md). */
+  STREAMS_PER_ACCOUNT: z.coerce.number().int().min(1).max(100).default(5),
+  /** Open streams per client address (an IPv6 /64); one more is refused (429). */
+  STREAMS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Open streams per server process; one more is refused (429). Keep it under `ulimit -n`. */
+  STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(100_000).default(500),
+  // ---- end of streams section ----
   WEB_DIST: z.string().optional(),
   STATEMENT_CACHE: bool.default(true),
   READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
@@ -142,6 +180,25 @@ const envSchema = z.object({
   // ---- end of uploads section ----
   // Course content: the largest lesson video upload, in megabytes.
   VIDEO_MAX_MB: z.coerce.number().int().min(1).max(102_400).default(VIDEO_MAX_MB_DEFAULT),
+  // The school's time zone (IANA name): the operator's pages show every time in it. Node reads
+  // the same TZ for the process; unset or empty means Europe/Kyiv, never UTC by accident.
+  TZ: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const zone = raw?.trim().replace(/^:/, '') || SCHOOL_TIME_ZONE_DEFAULT;
+      try {
+        // Kept as written: ICU may name Europe/Kyiv by its old spelling, Europe/Kiev.
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return zone;
+      } catch {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TZ must be a time zone name such as Europe/Kyiv (got "${zone}")`,
+        });
+        return z.NEVER;
+      }
+    }),
 });
 
 /** How much homework may be stored: per account across its courses, and per course across its students. */
@@ -218,10 +275,16 @@ export interface Config {
   /** Where users reach the web app, without a trailing slash: the base of reset links. */
   publicUrl: string;
   rateLimit: boolean;
-  /** Notification mail (lib/mail-queue.ts); undefined when SMTP_URL is unset. */
+  /** Notification mail (features/notifications/mail-queue.ts); undefined when SMTP_URL is unset. */
   mail: MailConfig | undefined;
-  /** How often the due-soon reminders are looked for (lib/reminders.ts). */
+  /** How often the due-soon reminders are looked for (features/assignments, sendDueSoonReminders). */
   reminderSweepMs: number;
+  /** Retention of notifications and their mail, in days (features/notifications: deleteOldNotifications). */
+  retention: { readNotificationDays: number; mailDays: number };
+  /** Limits of the live notification streams (features/notifications/notification-streams.ts). */
+  streams: StreamLimits;
+  /** How often a live stream sends a keep-alive and checks its session and slot (ms; tests shorten it). */
+  streamKeepAliveMs: number;
   /** The built web app; undefined when it is not served (tests of the API alone). */
   webDist: string | undefined;
   /** Reuse prepared statements, SQLite's and PostgreSQL's (on by default; off only to measure what it buys). */
@@ -253,6 +316,14 @@ export interface Config {
   // ---- end of uploads section ----
   /** The largest lesson video (VIDEO_MAX_MB), in bytes; checked while the upload streams. */
   videoMaxBytes: number;
+  /** The school's time zone (TZ, default Europe/Kyiv): the operator's pages show times in it. */
+  timeZone: string;
+}
+
+export interface StreamLimits {
+  perAccount: number;
+  perAddress: number;
+  perProcess: number;
 }
 
 export interface MailConfig {
@@ -318,6 +389,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     reminderSweepMs: e.REMINDER_SWEEP_MINUTES * 60 * 1000,
+    retention: {
+      readNotificationDays: e.NOTIFICATION_RETENTION_DAYS,
+      mailDays: e.MAIL_RETENTION_DAYS,
+    },
+    streams: {
+      perAccount: e.STREAMS_PER_ACCOUNT,
+      perAddress: e.STREAMS_PER_ADDRESS,
+      perProcess: e.STREAMS_PER_PROCESS,
+    },
+    streamKeepAliveMs: NOTIFICATION_LIMITS.keepAliveMs,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     statementCache: e.STATEMENT_CACHE,
     readCacheBytes: e.READ_CACHE_MB * 1024 * 1024,
@@ -335,5 +416,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authorQuota: { bytes: e.QUOTA_AUTHOR_MB * MB, files: e.QUOTA_AUTHOR_FILES },
     // ---- end of uploads section ----
     videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
+    timeZone: e.TZ,
   };
 }

@@ -2,8 +2,7 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { sql } from 'kysely';
-import { migrateToLatest, openDatabase } from './db/connection.ts';
+import { migrateToLatest, openDatabase, optimizeSqlite } from './db/connection.ts';
 import {
   findDemoAccounts,
   formatStartupBanner,
@@ -12,13 +11,22 @@ import {
   loadDemoData,
   shouldLoadDemoData,
 } from './db/demo-data.ts';
+import { loadDemoQuiz } from './demo-quiz.ts';
 import { SESSION_SWEEP_INTERVAL_MS, sweepExpiredSessions } from './features/auth/auth.service.ts';
 import { FILE_SWEEP_INTERVAL_MS, sweepOrphanFiles } from './features/files/files.service.ts';
 import type { Redis } from 'ioredis';
 import { createStorage } from './storage/create-storage.ts';
 import { runWithLease } from './lib/job-lease.ts';
-import { sendDueSoonReminders } from './lib/reminders.ts';
+import { deleteOldNotifications } from './features/notifications/notifications.service.ts';
+import { DUE_SOON_MS, sendDueSoonReminders } from './features/assignments/assignments.service.ts';
+import {
+  finishExpiredAttempts,
+  sendQuizDueSoonReminders,
+} from './features/quizzes/quizzes.service.ts';
 import type { Config } from './config.ts';
+
+/** How often the open quiz attempts past their deadline are submitted (features/quizzes). */
+const QUIZ_DEADLINE_SWEEP_MS = 60_000;
 
 async function main(): Promise<void> {
   let config;
@@ -67,12 +75,10 @@ async function main(): Promise<void> {
     { logger: loggerOptions(config.logLevel) },
   );
   if (dialect === 'sqlite') {
-    // Fresh statistics for the query planner as the tables grow (see refreshPlannerStatistics).
-    // Through Kysely, so it waits its turn on the one connection instead of landing inside a
-    // transaction.
+    // Fresh statistics for the query planner as the tables grow (db/connection.ts).
     setInterval(
       () =>
-        void sql`pragma optimize`.execute(db).catch((error: unknown) => {
+        void optimizeSqlite(db).catch((error: unknown) => {
           app.log.warn({ err: error }, 'pragma optimize failed');
         }),
       60 * 60 * 1000,
@@ -91,7 +97,12 @@ async function main(): Promise<void> {
     if (count > 0) app.log.info({ count }, 'deleted expired sessions');
   };
   const sweepFiles = async (graceMs: number) => {
-    const { removed, unfinished } = await sweepOrphanFiles(db, storage, { graceMs });
+    const { removed, unfinished, unsupported } = await sweepOrphanFiles(db, storage, { graceMs });
+    if (unsupported)
+      app.log.warn(
+        { reason: unsupported },
+        'the store cannot list unfinished writes: they are not swept (abort them with the store’s own tools)',
+      );
     if (removed.length > 0)
       app.log.info({ count: removed.length }, 'removed stored files without a row');
     if (unfinished > 0) app.log.info({ count: unfinished }, 'removed unfinished writes');
@@ -109,13 +120,35 @@ async function main(): Promise<void> {
     sweepFiles(Math.max(config.fileSweepGraceMs, FILE_SWEEP_INTERVAL_MS)),
   );
   // Due-soon reminders: now and every REMINDER_SWEEP_MINUTES, by whichever process takes the
-  // lease; each reminder is recorded with its notifications, so it goes once (lib/reminders.ts).
+  // lease; each reminder is recorded with its notifications, so it goes once (features/assignments).
   const remind = async () => {
-    const count = await app.announcing((announcement) => sendDueSoonReminders(db, announcement));
+    const count = await app.announcing(async (announcement) => {
+      const assignments = await sendDueSoonReminders(db, announcement);
+      // Quizzes closing within the same 24 hours (features/quizzes).
+      return assignments + (await sendQuizDueSoonReminders(db, announcement, DUE_SOON_MS));
+    });
     if (count > 0) app.log.info({ count }, 'sent due-soon reminders');
   };
   leased('due-soon-reminders', config.reminderSweepMs, remind)();
   periodically('due-soon-reminders', config.reminderSweepMs, remind);
+  // Quiz attempts past their deadline count as submitted at it with what was saved, whether or
+  // not anyone looks (every read that shows one does the same first): once a minute, by one process.
+  const finishAttempts = async () => {
+    const count = await finishExpiredAttempts(db, app.now);
+    if (count > 0) app.log.info({ count }, 'submitted quiz attempts past their deadline');
+  };
+  leased('quiz-attempt-deadlines', QUIZ_DEADLINE_SWEEP_MS, finishAttempts)();
+  periodically('quiz-attempt-deadlines', QUIZ_DEADLINE_SWEEP_MS, finishAttempts);
+
+  // Retention: read notifications and finished mail past their days, hourly, under a lease.
+  periodically('notification-retention', NOTIFICATION_RETENTION_INTERVAL_MS, async () => {
+    const { notifications, mail } = await deleteOldNotifications(db, {
+      readDays: config.retention.readNotificationDays,
+      mailDays: config.retention.mailDays,
+    });
+    if (notifications + mail > 0)
+      app.log.info({ notifications, mail }, 'deleted old notifications and mail');
+  });
 
   if (cluster.isPrimary)
     await loadDemoDataIfNew(config, db, dialect, isNew, storage, (m) => app.log.info(m));
@@ -156,6 +189,9 @@ async function main(): Promise<void> {
   );
 }
 
+/** How often old notifications and mail are looked for. */
+const NOTIFICATION_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
 /** The demo school, into a new SQLite database on loopback (db/demo-data.ts decides). */
 async function loadDemoDataIfNew(
   config: Config,
@@ -175,6 +211,7 @@ async function loadDemoDataIfNew(
     })
   ) {
     await loadDemoData(db, storage);
+    await loadDemoQuiz(db);
     log('demo data loaded');
   } else if (isNew && config.demo === undefined && !isLoopbackHost(config.host)) {
     log(`no demo data: the server listens beyond loopback (${config.host})`);

@@ -11,7 +11,14 @@ import { submitApplication } from '../src/features/applications/applications.ser
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
 import { addLesson, attachFile, getOutlineAs } from './content-fixtures.ts';
-import { createCourse, enroll, registerTeacher, uploadHomework } from './course-fixtures.ts';
+import { defaultAssignmentId } from './assignment-fixtures.ts';
+import {
+  createCourse,
+  enroll,
+  registerTeacher,
+  SAMPLE_PDF,
+  uploadHomework,
+} from './course-fixtures.ts';
 import {
   bearer,
   databaseTargets,
@@ -465,15 +472,12 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
       const block = await call(t, operator.token, 'POST', `admin/users/${victim.user._id}/block`);
       expect(block.statusCode).toBe(200);
       expect(block.json().user).toMatchObject({ _id: victim.user._id, isBlocked: true });
-      expect((await me(t, victim.token)).statusCode).toBe(401);
-      expect((await me(t, second)).statusCode).toBe(401);
-      expect(
-        await t.db
-          .selectFrom('sessions')
-          .select('token_hash')
-          .where('user_id', '=', victim.user._id)
-          .execute(),
-      ).toEqual([]);
+      // Each session is refused at once, saying why, so the web app signs its holder out with it.
+      for (const token of [victim.token, second]) {
+        const refusedSession = await me(t, token);
+        expect(refusedSession.statusCode).toBe(401);
+        expect(refusedSession.json().message).toBe(messages.accountBlocked);
+      }
 
       const refused = await t.app.inject({
         method: 'POST',
@@ -505,6 +509,16 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
         `admin/users/${victim.user._id}/unblock`,
       );
       expect(unblock.json().user.isBlocked).toBe(false);
+      // The sessions of before the block are gone for good.
+      expect(
+        await t.db
+          .selectFrom('sessions')
+          .select('token_hash')
+          .where('user_id', '=', victim.user._id)
+          .execute(),
+      ).toEqual([]);
+      expect((await me(t, victim.token)).statusCode).toBe(401);
+      expect((await me(t, victim.token)).json().message).toBe(messages.sessionInvalid);
       const back = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
@@ -585,6 +599,76 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
       expect(
         (await call(t, operator.token, 'POST', 'admin/users/nobody/reset-link')).statusCode,
       ).toBe(404);
+    });
+  });
+
+  describe('one operator cannot take over another', () => {
+    it("refuses a console reset link for an operator's account (409, nothing stored, no entry); the CLI still makes one", async () => {
+      const operatorA = await registerOperator(t, { username: 'Оператор А' });
+      const operatorB = await registerOperator(t, { username: 'Оператор Б' });
+      for (const [by, target] of [
+        [operatorB, operatorA],
+        [operatorA, operatorA],
+      ] as const) {
+        const refused = await call(
+          t,
+          by.token,
+          'POST',
+          `admin/users/${target.user._id}/reset-link`,
+        );
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().message).toBe(messages.operatorResetLinkRefused);
+      }
+      const stored = await t.db
+        .selectFrom('password_resets')
+        .select('token_hash')
+        .where('user_id', '=', operatorA.user._id)
+        .execute();
+      expect(stored).toEqual([]);
+      expect(
+        (await auditOf(t, operatorB)).filter(
+          (e) => e.action === 'user.reset-link' && e.target._id === operatorA.user._id,
+        ),
+      ).toEqual([]);
+      // Once no longer an operator (an audited step of its own), the account is like any other.
+      expect(
+        (
+          await call(t, operatorB.token, 'PUT', `admin/users/${operatorA.user._id}/operator`, {
+            isOperator: false,
+          })
+        ).statusCode,
+      ).toBe(200);
+      expect(
+        (await call(t, operatorB.token, 'POST', `admin/users/${operatorA.user._id}/reset-link`))
+          .statusCode,
+      ).toBe(201);
+    });
+
+    it('names an operator in the audit log by id and telephone as they were, not only by a name they can edit', async () => {
+      const operator = await registerOperator(t, { username: 'Справжній Оператор' });
+      const student = await registerAccount(t.app);
+      await call(t, operator.token, 'POST', `admin/users/${student.user._id}/block`);
+      // The operator renames themselves after the fact.
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/updateUser',
+        headers: bearer(operator.token),
+        payload: {
+          username: 'Інший Оператор',
+          telephone: operator.telephone,
+          email: 'other@example.com',
+        },
+      });
+      expect(renamed.statusCode).toBe(200);
+      const entry = (await auditOf(t, operator)).find(
+        (e) => e.action === 'user.block' && e.target._id === student.user._id,
+      );
+      expect(entry?.actor).toEqual({
+        _id: operator.user._id,
+        username: 'Справжній Оператор',
+        telephone: operator.telephone,
+        kind: 'operator',
+      });
     });
   });
 
@@ -681,6 +765,40 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
     });
   });
 
+  describe('hidden courses, their lessons and assignments', () => {
+    it('a published lesson, its file and an assignment of a hidden course are 404 outside it, not 403 "enrol first"', async () => {
+      const operator = await registerOperator(t);
+      const author = await registerTeacher(t.app, t.db);
+      const student = await registerAccount(t.app);
+      const stranger = await registerAccount(t.app);
+      const course = await createCourse(t.app, author);
+      await enroll(t.app, student, course._id);
+      const [section] = (await getOutlineAs(t.app, author, course._id)).sections;
+      const lesson = await addLesson(t.app, author, course._id, {
+        sectionId: section._id,
+        published: true,
+      });
+      const attachment = await attachFile(t.app, author, lesson._id, SAMPLE_PDF, 'Конспект.pdf');
+      const assignmentId = await defaultAssignmentId(t.app, course._id);
+      const urls = [
+        `/api/lessons/${lesson._id}`,
+        `/api/attachments/${attachment._id}/file`,
+        `/api/assignments/${assignmentId}`,
+      ];
+      const status = async (account: Account, url: string) =>
+        (await t.app.inject({ url, headers: bearer(account.token) })).statusCode;
+      for (const url of urls) expect(await status(stranger, url), url).toBe(403);
+      await call(t, operator.token, 'PUT', `admin/courses/${course._id}/visibility`, {
+        hidden: true,
+      });
+      for (const url of urls) {
+        expect(await status(stranger, url), url).toBe(404);
+        expect(await status(student, url), url).toBe(200);
+        expect(await status(author, url), url).toBe(200);
+      }
+    });
+  });
+
   describe('audit log', () => {
     it('is newest first, paged by cursor, and holds CLI decisions with the OS user as the actor', async () => {
       const operator = await registerOperator(t);
@@ -757,6 +875,136 @@ describe.each(databaseTargets)('operator console API on $name', (target) => {
       expect(audit.map(([path, methods]) => [path, Object.keys(methods)])).toEqual([
         ['/api/admin/audit', ['get']],
       ]);
+    });
+  });
+  describe('the school’s time zone, audit filters, reasons and transliterated search', () => {
+    it('tells the console the school’s time zone: TZ, Europe/Kyiv by default', async () => {
+      const operator = await registerOperator(t);
+      const settings = await call(t, operator.token, 'GET', 'admin/settings');
+      expect(settings.statusCode).toBe(200);
+      expect(settings.json()).toEqual({ timeZone: t.config.timeZone });
+      expect(t.config.timeZone).toBe('Europe/Kyiv');
+      const student = await registerAccount(t.app);
+      expect((await call(t, student.token, 'GET', 'admin/settings')).statusCode).toBe(403);
+    });
+
+    it('keeps an operator’s optional reason for a decision in the audit entry', async () => {
+      const operator = await registerOperator(t);
+      const victim = await registerAccount(t.app);
+      const blocked = await call(
+        t,
+        operator.token,
+        'POST',
+        `admin/users/${victim.user._id}/block`,
+        {
+          reason: '  Розсилав спам у коментарях ',
+        },
+      );
+      expect(blocked.statusCode).toBe(200);
+      const unblocked = await call(
+        t,
+        operator.token,
+        'POST',
+        `admin/users/${victim.user._id}/unblock`,
+      );
+      expect(unblocked.statusCode).toBe(200);
+      const role = await call(t, operator.token, 'PUT', `admin/users/${victim.user._id}/role`, {
+        role: 'teacher',
+        reason: 'Підтвердив диплом телефоном',
+      });
+      expect(role.statusCode).toBe(200);
+      const tooLong = await call(
+        t,
+        operator.token,
+        'POST',
+        `admin/users/${victim.user._id}/block`,
+        {
+          reason: 'x'.repeat(ADMIN_LIMITS.note.max + 1),
+        },
+      );
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toBe(messages.adminReasonTooLong);
+
+      const mine = (await auditOf(t, operator)).filter((e) => e.target._id === victim.user._id);
+      expect(mine.map((e) => [e.action, e.details.reason])).toEqual([
+        ['user.role', 'Підтвердив диплом телефоном'],
+        ['user.unblock', undefined],
+        ['user.block', 'Розсилав спам у коментарях'],
+      ]);
+    });
+
+    it('filters the audit log by actor, action and days in the school’s time zone, and refuses bad filters', async () => {
+      const tag = `Аудитор${Date.now().toString(36)}`;
+      const first = await registerOperator(t, { username: `${tag} Перша` });
+      const second = await registerOperator(t, { username: `${tag} Друга` });
+      const victim = await registerAccount(t.app);
+      await call(t, first.token, 'POST', `admin/users/${victim.user._id}/block`);
+      await call(t, first.token, 'POST', `admin/users/${victim.user._id}/unblock`);
+      await call(t, second.token, 'POST', `admin/users/${victim.user._id}/block`);
+      const entries = async (query: string) => {
+        const response = await call(t, first.token, 'GET', `admin/audit?limit=100&${query}`);
+        expect(response.statusCode, query).toBe(200);
+        return (response.json().entries as AuditEntry[]).filter(
+          (e) => e.target._id === victim.user._id,
+        );
+      };
+
+      const byFirst = await entries(`actor=${encodeURIComponent(`${tag.toUpperCase()} перша`)}`);
+      expect(byFirst.map((e) => e.action)).toEqual(['user.unblock', 'user.block']);
+      expect(byFirst.every((e) => e.actor._id === first.user._id)).toBe(true);
+      const blocks = await entries('action=user.block');
+      expect(blocks.map((e) => e.actor._id)).toEqual([second.user._id, first.user._id]);
+      const both = await entries(`actor=${encodeURIComponent(tag)}&action=user.block`);
+      expect(both).toHaveLength(2);
+
+      // Days are the school's (Kyiv): an entry at 23:30 UTC belongs to the next day there.
+      const at = '2026-03-10T23:30:00.000Z';
+      await t.db.updateTable('audit_log').set({ at }).where('id', '=', blocks[1]!._id).execute();
+      expect((await entries('from=2026-03-11&to=2026-03-11')).map((e) => e._id)).toEqual([
+        blocks[1]!._id,
+      ]);
+      expect(await entries('from=2026-03-10&to=2026-03-10')).toEqual([]);
+      expect((await entries('to=2026-03-11')).map((e) => e._id)).toEqual([blocks[1]!._id]);
+      expect((await entries('from=2026-03-12')).map((e) => e._id)).not.toContain(blocks[1]!._id);
+
+      for (const [query, message] of [
+        ['action=user.delete', messages.auditActionInvalid],
+        ['from=10.03.2026', messages.auditDayInvalid],
+        ['from=2026-02-30', messages.auditDayInvalid],
+        ['from=2026-03-12&to=2026-03-11', messages.auditRangeInvalid],
+        [`actor=${'я'.repeat(ADMIN_LIMITS.query.max + 1)}`, messages.searchTooLong],
+      ] as const) {
+        const refused = await call(t, first.token, 'GET', `admin/audit?${encodeURI(query)}`);
+        expect(refused.statusCode, query).toBe(400);
+        expect(refused.json().message, query).toBe(message);
+      }
+    });
+
+    it('finds Мельник stored as Melnyk and back, word starts included (national transliteration)', async () => {
+      const operator = await registerOperator(t);
+      const tag = `z${Date.now().toString(36)}`;
+      const latin = await registerAccount(t.app, { username: `Yurii Melnyk ${tag}` });
+      const cyrillic = await registerAccount(t.app, { username: `Євген Згурський ${tag}` });
+      const other = await registerAccount(t.app, { username: `Марія Коваль ${tag}` });
+      const found = async (q: string) => {
+        const response = await call(
+          t,
+          operator.token,
+          'GET',
+          `admin/users?limit=100&q=${encodeURIComponent(`${q} ${tag}`)}`,
+        );
+        expect(response.statusCode).toBe(200);
+        return (response.json().users as AdminUser[]).map((u) => u._id);
+      };
+      expect(await found('Мельник')).toEqual([latin.user._id]);
+      expect(await found('юрій')).toEqual([latin.user._id]);
+      expect(await found('МЕЛЬ')).toEqual([latin.user._id]);
+      expect(await found('Zghurskyi')).toEqual([cyrillic.user._id]);
+      expect(await found('yevhen')).toEqual([cyrillic.user._id]);
+      expect(await found('Melnyk')).toEqual([latin.user._id]);
+      expect(await found('Коваль')).toEqual([other.user._id]);
+      expect(await found('Koval')).toEqual([other.user._id]);
+      expect(await found('Шевченко')).toEqual([]);
     });
   });
 });

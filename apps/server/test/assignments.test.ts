@@ -167,6 +167,58 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
     });
   });
 
+  describe('a draft default assignment', () => {
+    it('keeps its text and due date out of every answer a student or visitor reads (cached ones too); the author keeps them', async () => {
+      const secret = `Таємне завдання ${Date.now().toString(36)}`;
+      const dueAt = '2031-03-04T05:06:07.000Z';
+      const { course, defaultId } = await freshCourse({
+        homeworkTask: secret,
+        homeworkDueAt: dueAt,
+      });
+      const reads: [Account | null, string][] = [
+        [null, `/api/courses/${course._id}`],
+        [null, '/api/courses'],
+        [null, `/api/courses?authorId=${author.user._id}`],
+        [student, `/api/courses/${course._id}`],
+        [student, '/api/courses'],
+        [student, `/api/user/${student.user._id}/courses`],
+        [outsider, `/api/courses/${course._id}`],
+        [otherTeacher, `/api/courses/${course._id}`],
+      ];
+      const read = (account: Account | null, url: string) => as(account, { method: 'GET', url });
+      // Published: everyone reads them, and the read cache keeps the answers.
+      for (const [account, url] of reads)
+        expect((await read(account, url)).body, url).toContain(secret);
+
+      expect((await putAssignment(author, defaultId, { published: false })).statusCode).toBe(200);
+      for (const [account, url] of reads) {
+        const body = (await read(account, url)).body;
+        expect(body, url).not.toContain(secret);
+        expect(body, url).not.toContain(dueAt);
+      }
+      const shown = await getCourse(course._id);
+      expect(shown).toMatchObject({ homeworkTask: '', homeworkDueAt: null });
+      const enrolment = await as(student, {
+        method: 'POST',
+        url: `/api/courses/${course._id}/enroll`,
+      });
+      expect(enrolment.body).not.toContain(secret);
+      // The author reads them, on the course page and in their own list, and edits them.
+      expect((await read(author, `/api/courses/${course._id}`)).json().course).toMatchObject({
+        homeworkTask: secret,
+        homeworkDueAt: dueAt,
+      });
+      expect((await read(author, '/api/users/created-courses')).body).toContain(secret);
+      const edited = await updateCourse(course._id, { homeworkTask: `${secret} 2` });
+      expect(edited.json().course.homeworkTask).toBe(`${secret} 2`);
+      expect((await read(null, `/api/courses/${course._id}`)).body).not.toContain(secret);
+
+      expect((await putAssignment(author, defaultId, { published: true })).statusCode).toBe(200);
+      for (const [account, url] of reads)
+        expect((await read(account, url)).body, url).toContain(`${secret} 2`);
+    });
+  });
+
   // ---------------------------------------------------------------- CRUD
 
   describe('creating, reading, changing and deleting', () => {
@@ -335,6 +387,7 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
         title: 'Чернетка завдання',
         published: false,
         dueAt: '2030-03-03T03:03:00.000Z',
+        maxPoints: 12,
         completed: false,
       });
       const theirs = await getOutlineAs(t.app, student, course._id);
@@ -680,11 +733,18 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
         assignments: [
           {
             _id: c.defaultId,
+            kind: 'assignment',
             title: 'Домашнє завдання',
             maxPoints: 12,
             dueAt: c.course.homeworkDueAt,
           },
-          { _id: c.b._id, title: 'Проєкт', maxPoints: 20, dueAt: '2000-01-01T00:00:00.000Z' },
+          {
+            _id: c.b._id,
+            kind: 'assignment',
+            title: 'Проєкт',
+            maxPoints: 20,
+            dueAt: '2000-01-01T00:00:00.000Z',
+          },
         ],
         students: [
           {
@@ -768,6 +828,7 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
         assignments: [
           {
             _id: c.defaultId,
+            kind: 'assignment',
             title: 'Домашнє завдання',
             maxPoints: 12,
             dueAt: c.course.homeworkDueAt,
@@ -778,6 +839,7 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
           },
           {
             _id: c.b._id,
+            kind: 'assignment',
             title: 'Проєкт',
             maxPoints: 20,
             dueAt: '2000-01-01T00:00:00.000Z',

@@ -3,6 +3,9 @@ import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@urok/contract';
 import { redactUrlSecrets } from '../src/lib/log-redaction.ts';
+import { setBlocked } from '../src/features/admin/admin.service.ts';
+import { createPasswordReset } from '../src/features/auth/auth.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
 import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import { createCourse, enroll, registerTeacher } from './course-fixtures.ts';
 import { getOutlineAs, paragraphDoc } from './content-fixtures.ts';
@@ -122,6 +125,27 @@ describe.each(databaseTargets)('the calendar feed on $name', (target) => {
       expect((await t.app.inject({ url: `/api/calendar/${bad}.ics` })).statusCode).not.toBe(200);
     for (const method of ['POST', 'DELETE'] as const)
       expect((await as(null, { method, url: '/api/calendar/feed' })).statusCode).toBe(401);
+  });
+
+  it("a blocked account's address answers 404 until the unblock; a password reset revokes it", async () => {
+    const holder = await registerAccount(t.app, { username: 'Власник Календаря' });
+    const url = await newFeed(holder);
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+    await setBlocked(t.db, holder.user._id, true, cliActor('test'));
+    const refused = await fetchFeed(url);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toBe(messages.calendarFeedNotFound);
+    await setBlocked(t.db, holder.user._id, false, cliActor('test'));
+    expect((await fetchFeed(url)).statusCode).toBe(200);
+
+    const { token } = await createPasswordReset(t.db, holder.telephone);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, password: 'Another2024x' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await fetchFeed(url)).statusCode).toBe(404);
   });
 
   it('keeps the token out of the logs', () => {

@@ -20,6 +20,18 @@ describe('TRUST_PROXY', () => {
     }
   });
 
+  it('refuses a range that holds every address (0.0.0.0/0, ::/0 or nearly that wide) as it refuses `true`', () => {
+    for (const value of ['0.0.0.0/0', '::/0', '127.0.0.1,0.0.0.0/0', '0.0.0.0/1', '::/7']) {
+      expect(() => load({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: ".*\/\d" trusts every hop.*the number of proxies in front of the server \(1\)/,
+      );
+    }
+    expect(load({ TRUST_PROXY: '10.0.0.0/8,fc00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fc00::/8',
+    ]);
+  });
+
   it('takes a hop count', () => {
     expect(load({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(load({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
@@ -92,5 +104,22 @@ describe('STORAGE_URL and the S3 settings', () => {
         new RegExp(`${name}: `),
       );
     }
+  });
+});
+
+describe('TZ, the school’s time zone', () => {
+  it('is Europe/Kyiv when unset or empty, never UTC by accident', () => {
+    expect(loadConfig({}).timeZone).toBe('Europe/Kyiv');
+    expect(loadConfig({ TZ: '' }).timeZone).toBe('Europe/Kyiv');
+  });
+
+  it('takes a time zone name (and the POSIX leading colon)', () => {
+    expect(loadConfig({ TZ: 'Europe/Warsaw' }).timeZone).toBe('Europe/Warsaw');
+    expect(loadConfig({ TZ: ':America/New_York' }).timeZone).toBe('America/New_York');
+    expect(loadConfig({ TZ: 'UTC' }).timeZone).toBe('UTC');
+  });
+
+  it('a bad name stops the start, naming the variable', () => {
+    expect(() => loadConfig({ TZ: 'Europe/Atlantis' })).toThrow(/TZ/);
   });
 });

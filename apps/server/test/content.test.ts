@@ -5,6 +5,8 @@ import type { Lesson } from '@urok/contract/schemas';
 import { loadConfig } from '../src/config.ts';
 import { LOG_CENSOR, redactUrlSecrets } from '../src/lib/log-redaction.ts';
 import { loadMediaSigner, MediaSigner } from '../src/lib/media-urls.ts';
+import { setBlocked } from '../src/features/admin/admin.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
 import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
@@ -88,6 +90,7 @@ describe.each(databaseTargets)('course content on $name', (target) => {
               title: 'Домашнє завдання',
               published: true,
               dueAt: course.homeworkDueAt,
+              maxPoints: 12,
               completed: false,
             },
           ],
@@ -199,6 +202,7 @@ describe.each(databaseTargets)('course content on $name', (target) => {
         title: 'Вступ',
         published: true,
         dueAt: null,
+        maxPoints: null,
         completed: false,
       };
       const syllabus = {
@@ -657,6 +661,55 @@ describe.each(databaseTargets)('course content on $name', (target) => {
       ).toBe(404);
     });
 
+    it('keeps the formulas of a text (inlineMath, blockMath) and refuses one over 2,000 characters of LaTeX', async () => {
+      const { course, sectionId } = await freshCourse();
+      const body = (latex: string) => ({
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Висота: ' },
+              { type: 'inlineMath', attrs: { latex: 'h' } },
+            ],
+          },
+          { type: 'blockMath', attrs: { latex } },
+        ],
+      });
+      const created = await as(author, {
+        method: 'POST',
+        url: `/api/courses/${course._id}/lessons`,
+        payload: { sectionId, title: 'Кінематика', body: body('h = \\frac{v^2}{2g}') },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const url = `/api/lessons/${created.json().lesson._id}`;
+      expect((await as(author, { method: 'GET', url })).json().lesson.body).toEqual(
+        body('h = \\frac{v^2}{2g}'),
+      );
+      const tooLong = await as(author, {
+        method: 'PUT',
+        url,
+        payload: { body: body('x'.repeat(2001)) },
+      });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json()).toMatchObject({
+        message: messages.documentMathTooLong,
+        fields: { body: messages.documentMathTooLong },
+      });
+      const extra = await as(author, {
+        method: 'PUT',
+        url,
+        payload: {
+          body: {
+            type: 'doc',
+            content: [{ type: 'blockMath', attrs: { latex: 'x', trust: true } }],
+          },
+        },
+      });
+      expect(extra.statusCode).toBe(400);
+      expect(extra.json().message).toContain('«trust»');
+    });
+
     it('lets the text show images of its own attachments only', async () => {
       const { course, sectionId } = await freshCourse();
       const lesson = await addLesson(t.app, author, course._id, { sectionId });
@@ -1098,6 +1151,54 @@ describe.each(databaseTargets)('course content on $name', (target) => {
           .where('id', '=', author.user._id)
           .execute();
       }
+    });
+
+    it("refuses a blocked account's links, and takes them back after the unblock", async () => {
+      const { course, sectionId } = await freshCourse();
+      const lesson = await addLesson(t.app, author, course._id, { sectionId, published: true });
+      await uploadVideo(t.app, author, lesson._id, sampleMp4());
+      await attachFile(t.app, author, lesson._id, SAMPLE_PDF, 'Конспект.pdf');
+      const blocked = await registerAccount(t.app, { username: 'Заблокований' });
+      await enroll(t.app, blocked, course._id);
+      const read = await as(blocked, { method: 'GET', url: `/api/lessons/${lesson._id}` });
+      const { video, attachments } = read.json().lesson as Lesson;
+      const links = [video!.url, attachments[0]!.url];
+      for (const url of links)
+        expect((await as(null, { method: 'GET', url })).statusCode).toBe(200);
+      await setBlocked(t.db, blocked.user._id, true, cliActor('test'));
+      for (const url of links) {
+        const refused = await as(null, { method: 'GET', url });
+        expect(refused.statusCode, url).toBe(403);
+        expect(refused.json().message).toBe(messages.mediaLinkInvalid);
+      }
+      await setBlocked(t.db, blocked.user._id, false, cliActor('test'));
+      for (const url of links)
+        expect((await as(null, { method: 'GET', url })).statusCode).toBe(200);
+    });
+
+    it('accepts a link in its one form only: no leading-zero expiry, no padded or re-spelled signature', async () => {
+      const { video } = await mediaLesson();
+      const refused = async (url: string) => {
+        const response = await as(null, { method: 'GET', url });
+        expect(response.statusCode, url).toBe(403);
+        expect(response.json().message).toBe(messages.mediaLinkInvalid);
+      };
+      expect((await as(null, { method: 'GET', url: video })).statusCode).toBe(200);
+      await refused(withQuery(video, (q) => q.set('exp', `0${q.get('exp')}`)));
+      await refused(withQuery(video, (q) => q.set('exp', `00${q.get('exp')}`)));
+      await refused(withQuery(video, (q) => q.set('sig', `${q.get('sig')}=`)));
+      // The last of 43 characters carries 4 bits and 2 unused ones: a second spelling of the same bytes.
+      await refused(
+        withQuery(video, (q) => {
+          const sig = q.get('sig')!;
+          const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+          const last = alphabet.indexOf(sig.at(-1)!);
+          const respelled = `${sig.slice(0, -1)}${alphabet[last ^ 1]}`;
+          expect(Buffer.from(respelled, 'base64url')).toEqual(Buffer.from(sig, 'base64url'));
+          q.set('sig', respelled);
+        }),
+      );
+      await refused(withQuery(video, (q) => q.set('sig', `${q.get('sig')}\n`)));
     });
 
     it('signs with the key stored in the database, so every process on it agrees', async () => {

@@ -3,6 +3,8 @@ import { messages } from '@urok/contract';
 import { runAdmin } from '../src/cli/admin.ts';
 import type { AdminIo } from '../src/cli/command.ts';
 import { submitApplication } from '../src/features/applications/applications.service.ts';
+import { setOperator } from '../src/features/admin/admin.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
 import {
   createCourse,
   enroll,
@@ -272,4 +274,145 @@ describe.each(databaseTargets)('the admin CLI prints stored text inert on $name'
     expect(table[2]).toBe('x\\u001b[31m  end');
     expect(table[3]!.indexOf('end')).toBe(table[2]!.indexOf('end'));
   });
+});
+
+/** The shape of a body property in the OpenAPI document (made from the contract's zod schemas). */
+interface PropertySchema {
+  type?: string;
+  format?: string;
+  anyOf?: PropertySchema[];
+  oneOf?: PropertySchema[];
+}
+interface BodySchema extends PropertySchema {
+  properties?: Record<string, PropertySchema>;
+  allOf?: BodySchema[];
+  anyOf?: BodySchema[];
+  oneOf?: BodySchema[];
+}
+
+/** Every property of a body schema, its variants' too (a union of question kinds). */
+function propertiesOf(schema: BodySchema | undefined): Map<string, PropertySchema> {
+  const found = new Map<string, PropertySchema>();
+  const visit = (part: BodySchema | undefined) => {
+    if (!part) return;
+    for (const [name, property] of Object.entries(part.properties ?? {}))
+      if (!found.has(name)) found.set(name, property);
+    for (const variant of [...(part.allOf ?? []), ...(part.anyOf ?? []), ...(part.oneOf ?? [])])
+      visit(variant);
+  };
+  visit(schema);
+  return found;
+}
+
+const UNSAFE = `Текст${TITLE_ESCAPE}${RIGHT_TO_LEFT_OVERRIDE}fdp.exe`;
+/** A document (or any object or list) with the characters deep inside a text node. */
+const UNSAFE_DOCUMENT = {
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text: UNSAFE }] }],
+};
+
+describe.each(databaseTargets)('every text field of the contract on $name', (target) => {
+  const t = useTestApp(target);
+
+  it('refuses control and bidirectional characters in every text field of every documented body (400 naming it), and stores nothing', async () => {
+    // A teacher who is also an operator passes every route's sign-in check, so the text rule answers.
+    const caller = await registerTeacher(t.app, t.db);
+    await setOperator(t.db, caller.user._id, true, cliActor('test'));
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content?: Record<string, { schema?: BodySchema }> } }>
+      >;
+    };
+    const before = await digest();
+    const checked: string[] = [];
+    for (const [route, methods] of Object.entries(spec.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [contentType, { schema }] of Object.entries(
+          operation.requestBody?.content ?? {},
+        )) {
+          for (const [field, property] of propertiesOf(schema)) {
+            if (/password/i.test(field) || property.format === 'binary') continue;
+            const kinds = [property.type, ...(property.anyOf ?? []).map((p) => p.type)];
+            if (
+              kinds.every((kind) => kind === 'number' || kind === 'integer' || kind === 'boolean')
+            )
+              continue;
+            const value =
+              property.type === 'string'
+                ? UNSAFE
+                : property.type === 'array'
+                  ? [UNSAFE_DOCUMENT]
+                  : UNSAFE_DOCUMENT;
+            const url = (route.startsWith('/api') ? route : `/api${route}`).replace(
+              /\{\w+\}/g,
+              '00000000-0000-7000-8000-000000000000',
+            );
+            const body =
+              contentType === 'multipart/form-data'
+                ? multipart([{ name: field, value: UNSAFE }])
+                : { payload: { [field]: value }, headers: {} };
+            const response = await t.app.inject({
+              method: method.toUpperCase() as 'POST',
+              url,
+              payload: body.payload,
+              headers: { ...body.headers, ...bearer(caller.token) },
+            });
+            const name = `${method.toUpperCase()} ${route} ${field}`;
+            expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+            expect(response.json(), name).toMatchObject({
+              message: messages.textControlCharacters,
+              fields: { [field]: messages.textControlCharacters },
+            });
+            checked.push(name);
+          }
+        }
+      }
+    }
+    // Titles, reasons, feedback, comments, document text, the console's note: all of them walked.
+    for (const field of [
+      'POST /api/courses/{id}/assignments title',
+      'POST /api/courses/{id}/assignments instructions',
+      'POST /api/homework/{id}/regrade reason',
+      'POST /api/homework/{id}/regrade feedback',
+      'PUT /api/homework/{id}/grade feedback',
+      'POST /api/homework/{id}/comments body',
+      'PUT /api/lessons/{id} body',
+      'POST /api/admin/applications/{id}/approve note',
+      'POST /api/courses title',
+      'POST /api/courses/upload-homework comment',
+    ])
+      expect(checked).toContain(field);
+    expect(checked.length).toBeGreaterThan(60);
+    expect(await digest()).toEqual(before);
+  });
+
+  /** Row counts of every table: a refusal adds or removes nothing. */
+  async function digest(): Promise<Record<string, number>> {
+    const tables = [
+      'users',
+      'courses',
+      'assignments',
+      'lessons',
+      'homework',
+      'homework_comments',
+      'homework_grade_history',
+      'teacher_applications',
+      'pledges',
+      'audit_log',
+      'notifications',
+      'sections',
+    ] as const;
+    const counts: Record<string, number> = {};
+    for (const table of tables)
+      counts[table] = Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return counts;
+  }
 });

@@ -25,6 +25,7 @@ const COURSE_KEYS = [
   'homeworkTask',
   'title',
   'updatedAt',
+  'visibility',
 ];
 
 describe.each(databaseTargets)('courses API on $name', (target) => {

@@ -8,7 +8,8 @@
  * writes); no homework row or cover lacks its file; and after the start-up
  * sweep no stored file lacks its row and no temporary file is left.
  *
- * CRASH_ROUNDS sets the rounds per database (10 by default; `npm run
+ * CRASH_ROUNDS sets the rounds per database (3 by default, the short form
+ * `npm test` runs: a restart costs several seconds of both cores; `npm run
  * test:crash` runs 100). On PostgreSQL (TEST_DATABASE_URL) each run gets a
  * database of its own, dropped at the end.
  */
@@ -20,9 +21,10 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresUrl } from './backends.ts';
 import { SAMPLE_PDF, SAMPLE_PNG } from './course-fixtures.ts';
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 3);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 // ---------------------------------------------------------------- the server process
@@ -407,12 +409,12 @@ const targets: Target[] = [
       };
     },
   },
-  ...(process.env.TEST_DATABASE_URL
+  ...(postgresUrl
     ? [
         {
           name: 'postgres' as const,
           async setUp() {
-            const adminUrl = process.env.TEST_DATABASE_URL!;
+            const adminUrl = postgresUrl!;
             const name = `urok_crash_${randomUUID().replaceAll('-', '')}`;
             const admin = async (statement: string) => {
               const client = new pg.Client({ connectionString: adminUrl });

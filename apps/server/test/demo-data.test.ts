@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Course, Homework } from '@urok/contract';
-import { documentSchema, type Lesson, type Outline } from '@urok/contract/schemas';
+import { QUESTION_KINDS, scoreAnswer } from '@urok/contract';
+import {
+  documentSchema,
+  quizStatisticsSchema,
+  type Attempt,
+  type AttemptSummary,
+  type Lesson,
+  type Outline,
+  type Question,
+} from '@urok/contract/schemas';
 import {
   DEMO_ACCOUNTS,
   DEMO_COURSES,
@@ -12,6 +21,8 @@ import {
   makeDemoPdf,
   shouldLoadDemoData,
 } from '../src/db/demo-data.ts';
+import { DEMO_QUIZ } from '../src/db/demo-content.ts';
+import { loadDemoQuiz } from '../src/demo-quiz.ts';
 import { loadConfig } from '../src/config.ts';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
 import { detectHomeworkType } from '../src/lib/file-types.ts';
@@ -142,7 +153,9 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
   it('creates accounts that sign in through the API, with the right roles, and is idempotent', async () => {
     expect(await isUsersTableEmpty(t.db)).toBe(true);
     await loadDemoData(t.db, t.app.storage);
+    await loadDemoQuiz(t.db);
     await loadDemoData(t.db, t.app.storage);
+    await loadDemoQuiz(t.db);
     expect(await isUsersTableEmpty(t.db)).toBe(false);
     expect(await t.db.selectFrom('users').select('id').execute()).toHaveLength(
       DEMO_ACCOUNTS.length,
@@ -353,6 +366,106 @@ describe.each(databaseTargets)('loadDemoData on $name', (target) => {
     }
     expect(files).toBeGreaterThanOrEqual(4);
     expect(videos).toEqual(['Що таке графічний дизайн']);
+  });
+
+  it('gives the history course a quiz of every question kind with scored attempts and statistics', async () => {
+    // Loaded by the first test; loading again must not add a quiz, a question or an attempt.
+    await loadDemoQuiz(t.db);
+    const login = async (index: number) => {
+      const account = DEMO_ACCOUNTS[index]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { telephone: account.telephone, password: account.password },
+      });
+      return response.json() as { token: string; user: { _id: string } };
+    };
+    const teacher = await login(0);
+    const courses = (
+      await t.app.inject({ url: '/api/users/created-courses', headers: bearer(teacher.token) })
+    ).json().createdCourses as Course[];
+    const course = courses.find((c) => c.title === DEMO_QUIZ.course)!;
+    const outline = (
+      await t.app.inject({
+        url: `/api/courses/${course._id}/outline`,
+        headers: bearer(teacher.token),
+      })
+    ).json() as Outline;
+    const quizzes = outline.sections.flatMap((section) =>
+      section.items
+        .filter((item) => item.kind === 'quiz')
+        .map((item) => ({ section: section.title, item })),
+    );
+    expect(quizzes.map((q) => [q.section, q.item.title])).toEqual([
+      [DEMO_QUIZ.section, DEMO_QUIZ.title],
+    ]);
+    const quizId = quizzes[0]!.item._id;
+
+    const bank = await t.app.inject({
+      url: `/api/courses/${course._id}/questions`,
+      headers: bearer(teacher.token),
+    });
+    expect(bank.statusCode).toBe(200);
+    const questions = bank.json().questions as Question[];
+    expect(questions.map((q) => q.kind).sort()).toEqual([...QUESTION_KINDS].sort());
+    expect(questions.find((q) => q.kind === 'numeric')).toMatchObject({ tolerance: 2 });
+
+    const attemptsResponse = await t.app.inject({
+      url: `/api/quizzes/${quizId}/attempts`,
+      headers: bearer(teacher.token),
+    });
+    expect(attemptsResponse.statusCode).toBe(200);
+    const attempts = attemptsResponse.json().attempts as AttemptSummary[];
+    expect(attempts).toHaveLength(DEMO_QUIZ.attempts.length);
+    expect(attempts.every((a) => a.state === 'submitted')).toBe(true);
+    expect(attempts.map((a) => a.student.username).sort()).toEqual([
+      'Andrii Melnyk',
+      'Andrii Melnyk',
+      'Iryna Shevchenko',
+    ]);
+    // One essay waits for the teacher, the others are graded.
+    expect(attempts.filter((a) => a.pendingGrading)).toHaveLength(1);
+    const scores = new Set<number>();
+    for (const summary of attempts) {
+      const attempt = (
+        await t.app.inject({
+          url: `/api/attempts/${summary._id}`,
+          headers: bearer(teacher.token),
+        })
+      ).json().attempt as Attempt;
+      expect(attempt.questions.map((q) => q.kind)).toEqual(DEMO_QUIZ.questions.map((q) => q.kind));
+      // Each automatic score is what the contract's scoring gives for the stored answer.
+      const key = new Map(questions.map((q) => [q._id, q]));
+      for (const question of attempt.questions) {
+        const { _id, courseId, text, points, tags, explanation, createdAt, updatedAt, ...rest } =
+          key.get(question.questionId!)!;
+        void [_id, courseId, text, tags, explanation, createdAt, updatedAt];
+        expect(question.autoScore).toBe(
+          scoreAnswer(rest as Parameters<typeof scoreAnswer>[0], points, question.answer),
+        );
+      }
+      const essay = attempt.questions.find((q) => q.kind === 'essay')!;
+      expect(essay.score === null).toBe(attempt.pendingGrading);
+      const total = attempt.questions.reduce((sum, q) => sum + (q.score ?? 0), 0);
+      expect(attempt.score).toBeCloseTo(total, 2);
+      scores.add(attempt.score!);
+    }
+    // By hand from DEMO_QUIZ: Andrii 0 + 0 + 1 + 1 + 1 + 1 + 1 + essay 2, then
+    // 1 + 1.33 (two of three battles) + 0 + 0 + 1 + 2 + 0 with the essay pending; Iryna 13 of 14.
+    expect([...scores].sort((a, b) => a - b)).toEqual([5.33, 7, 13]);
+
+    const statistics = await t.app.inject({
+      url: `/api/quizzes/${quizId}/statistics`,
+      headers: bearer(teacher.token),
+    });
+    expect(statistics.statusCode).toBe(200);
+    const stats = quizStatisticsSchema.parse(statistics.json());
+    expect(stats.attempts).toBe(attempts.length);
+    expect(stats.mean).not.toBeNull();
+    expect(stats.questions.map((q) => q.kind)).toEqual(DEMO_QUIZ.questions.map((q) => q.kind));
+    // Different answers: most questions show more than one distinct answer.
+    const spread = stats.questions.filter((q) => q.answers.length > 1);
+    expect(spread.length).toBeGreaterThanOrEqual(5);
   });
 
   it('makes valid PDFs', async () => {

@@ -59,8 +59,8 @@ describe('OpenAPI document at /api/docs', () => {
           }
         >
       >;
-      // [path, method, statuses, secured, body: 'json' | 'multipart' | none]
-      const expected: [string, string, string[], boolean, ('json' | 'multipart')?][] = [
+      // [path, method, statuses, secured ('or-link': the bearer header or a signed link), body: 'json' | 'multipart' | none]
+      const expected: [string, string, string[], boolean | 'or-link', ('json' | 'multipart')?][] = [
         ['/api/courses', 'get', ['200', '400'], false],
         ['/api/courses/{id}', 'get', ['200', '400', '404'], false],
         [
@@ -85,8 +85,8 @@ describe('OpenAPI document at /api/docs', () => {
           'multipart',
         ],
         ['/api/users/created-courses', 'get', ['200', '401', '403'], true],
-        ['/api/courses/{id}/enroll', 'post', ['200', '400', '401', '403', '404'], true],
-        ['/api/courses/{id}/enroll', 'delete', ['204', '400', '401', '404'], true],
+        ['/api/courses/{id}/enroll', 'post', ['200', '400', '401', '403', '404', '429'], true],
+        ['/api/courses/{id}/enroll', 'delete', ['204', '400', '401', '404', '429'], true],
         ['/api/user/{id}/courses', 'get', ['200', '400', '401', '403'], true],
         [
           '/api/courses/upload-homework',
@@ -97,7 +97,8 @@ describe('OpenAPI document at /api/docs', () => {
         ],
         ['/api/courses/{id}/homework', 'get', ['200', '400', '401', '403', '404'], true],
         ['/api/courses/{courseId}/userswithhw', 'get', ['200', '400', '401', '403', '404'], true],
-        ['/api/homework/{id}/file', 'get', ['200', '400', '401', '403', '404'], true],
+        ['/api/homework/{id}/file', 'get', ['200', '400', '401', '403', '404'], 'or-link'],
+        ['/api/homework/{id}/file-link', 'get', ['200', '400', '401', '403', '404'], true],
         [
           '/api/homework/{id}/grade',
           'put',
@@ -162,7 +163,8 @@ describe('OpenAPI document at /api/docs', () => {
         );
         for (const status of statuses)
           expect(operation!.responses[status]!.description).not.toBe('Default Response');
-        if (secured) expect(operation!.security).toEqual([{ bearer: [] }]);
+        if (secured === 'or-link') expect(operation!.security).toEqual([{ bearer: [] }, {}]);
+        else if (secured) expect(operation!.security).toEqual([{ bearer: [] }]);
         else expect(operation!.security).toBeUndefined();
         if (body === 'multipart') {
           const form = operation!.requestBody!.content['multipart/form-data']!.schema.properties;

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyServerOptions, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { postgresUrl } from './backends.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
 import type { AuthResponse } from '@urok/contract';
 import { buildApp, loggerOptions, type AppInstance } from '../src/app.ts';
@@ -100,10 +101,15 @@ function postgresTarget(url: string): DatabaseTarget {
   };
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Suites run describe.each over these. */
+/**
+ * SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (required under
+ * CI=true). Suites run describe.each over these. A suite whose behaviour does
+ * not depend on the database is listed in HTTP_LAYER_SUITES (suites.ts) and
+ * `npm test` runs it with TEST_ONE_BACKEND=1: on SQLite alone (backends.ts).
+ */
 export const databaseTargets: DatabaseTarget[] = [
   sqliteTarget,
-  ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
+  ...(postgresUrl ? [postgresTarget(postgresUrl)] : []),
 ];
 
 /** The production defaults, minus throttling (tests that need it turn it on) and the web app. */
@@ -145,7 +151,12 @@ async function testStorageConfig(): Promise<Partial<Config>> {
 
 export async function createTestApp(
   target: DatabaseTarget,
-  options: { config?: Partial<Config>; logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    config?: Partial<Config>;
+    logger?: FastifyServerOptions['logger'];
+    /** The app's clock (quiz deadlines); Date.now unless given. */
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const database = await target.open();
   const config = testConfig(database.dataDir, {
@@ -153,7 +164,7 @@ export async function createTestApp(
     ...options.config,
   });
   const app = await buildApp(
-    { config, db: database.db, dialect: database.dialect },
+    { config, db: database.db, dialect: database.dialect, now: options.now },
     { logger: options.logger },
   );
   return {

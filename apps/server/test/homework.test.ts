@@ -1,5 +1,7 @@
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
+import { setBlocked } from '../src/features/admin/admin.service.ts';
+import { cliActor } from '../src/lib/audit.ts';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
 import { isFormulaCell, readAsSpreadsheet } from './spreadsheet-reader.ts';
@@ -23,6 +25,7 @@ import {
   uploadHomework,
   uploadHomeworkRequest,
 } from './course-fixtures.ts';
+import { defaultAssignmentId } from './assignment-fixtures.ts';
 
 const HOMEWORK_KEYS = [
   '_id',
@@ -457,6 +460,113 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     });
   });
 
+  describe('signed links to a submission file (the grading preview)', () => {
+    const linkOf = async (homeworkId: string, account: Account) => {
+      const response = await get(`/api/homework/${homeworkId}/file-link`, account);
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { url: string }).url;
+    };
+
+    it('the author and the submitter get a link that works without the bearer header; inline=1 previews in place', async () => {
+      const { course, student, teacher } = await setUp();
+      const homework = await uploadHomework(t.app, student, course._id, {
+        content: SAMPLE_PDF,
+        filename: 'Твір.pdf',
+      });
+      const url = await linkOf(homework._id, teacher);
+      expect(url).toMatch(
+        new RegExp(`^/api/homework/${homework._id}/file\\?u=${teacher.user._id}&exp=\\d+&sig=`),
+      );
+      expect(await linkOf(homework._id, student)).toContain(`u=${student.user._id}`);
+
+      // Without inline=1 the file is still a download, as it was.
+      const download = await get(url);
+      expect(download.statusCode).toBe(200);
+      expect(download.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+      expect(download.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(download.headers['x-frame-options']).toBe('DENY');
+      expect(download.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+
+      const preview = await get(`${url}&inline=1`);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.rawPayload.equals(SAMPLE_PDF)).toBe(true);
+      expect(preview.headers['content-type']).toBe('application/pdf');
+      expect(preview.headers['content-disposition']).toMatch(/^inline;/);
+      expect(dispositionName(preview.headers['content-disposition'] as string)).toBe('Твір.pdf');
+      // Framed by this origin's pages only, and still allowed to load or run nothing.
+      expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(preview.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'self'",
+      );
+      expect(preview.headers['x-content-type-options']).toBe('nosniff');
+      expect(preview.headers['cache-control']).toBe('private, no-store');
+    });
+
+    it('images and text preview inline; any other type stays an attachment even with inline=1', async () => {
+      const { course, student, teacher } = await setUp();
+      const cases: [Buffer, string, RegExp][] = [
+        [SAMPLE_PNG, 'scan.png', /^inline;/],
+        [SAMPLE_JPEG, 'photo.jpg', /^inline;/],
+        [SAMPLE_TXT, 'notes.txt', /^inline;/],
+        [SAMPLE_ZIP, 'project.zip', /^attachment;/],
+        [SAMPLE_DOCX, 'essay.docx', /^attachment;/],
+      ];
+      for (const [content, filename, disposition] of cases) {
+        const homework = await uploadHomework(t.app, student, course._id, { content, filename });
+        const response = await get(`${await linkOf(homework._id, teacher)}&inline=1`);
+        expect(response.statusCode, filename).toBe(200);
+        expect(response.headers['content-disposition'], filename).toMatch(disposition);
+        expect(response.headers['x-frame-options'], filename).toBe(
+          disposition.source.includes('inline') ? 'SAMEORIGIN' : 'DENY',
+        );
+      }
+    });
+
+    it('nobody else gets a link, and a link works only as signed, for its file, while its user may read it', async () => {
+      const { course, student, teacher } = await setUp();
+      const homework = await uploadHomework(t.app, student, course._id);
+      const other = await uploadHomework(t.app, student, course._id, {
+        content: SECOND_PDF,
+        filename: 'second.pdf',
+      });
+      const classmate = await registerAccount(t.app, { username: 'Taras Bondar' });
+      await enroll(t.app, classmate, course._id);
+      const otherTeacher = await registerTeacher(t.app, t.db, { username: 'Petro Ivanenko' });
+
+      expect((await get(`/api/homework/${homework._id}/file-link`)).statusCode).toBe(401);
+      expect((await get(`/api/homework/${homework._id}/file-link`, classmate)).statusCode).toBe(
+        403,
+      );
+      expect((await get(`/api/homework/${homework._id}/file-link`, otherTeacher)).statusCode).toBe(
+        403,
+      );
+      expect((await get('/api/homework/nope/file-link', teacher)).statusCode).toBe(404);
+
+      const url = await linkOf(homework._id, teacher);
+      // Neither a bearer header nor a link: 401, as before.
+      expect((await get(`/api/homework/${homework._id}/file`)).statusCode).toBe(401);
+      // The signature binds the file and the user.
+      const forOther = url.replace(homework._id, other._id);
+      expect((await get(forOther)).statusCode).toBe(403);
+      const asClassmate = url.replace(`u=${teacher.user._id}`, `u=${classmate.user._id}`);
+      expect((await get(asClassmate)).statusCode).toBe(403);
+      const tampered = url.replace(/sig=[^&]+/, 'sig=AAAA');
+      const refused = await get(tampered);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(messages.homeworkLinkInvalid);
+      expect((await get(url.replace(/&sig=[^&]+/, ''))).statusCode).toBe(403);
+      expect((await get(url.replace(/exp=\d+/, 'exp=oops'))).statusCode).toBe(400);
+
+      // A student's own link works while they may read it; a link does not outlive a block.
+      const own = await linkOf(homework._id, student);
+      expect((await get(own)).statusCode).toBe(200);
+      await setBlocked(t.db, student.user._id, true, cliActor('test'));
+      expect((await get(own)).statusCode).toBe(403);
+    });
+  });
+
   describe('grading', () => {
     it('grades once: 200 {homework}, then 409 alreadyGraded', async () => {
       const { course, student, teacher } = await setUp();
@@ -650,6 +760,24 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       expect(entries.get('Домашнє завдання/Andrii Melnyk (2)/Есе.png')!.equals(SAMPLE_PNG)).toBe(
         true,
       );
+    });
+
+    it('homework.zip of an assignment titled like a drive (C:drive) neutralises the letter, not a 500', async () => {
+      const { course, student, teacher } = await setUp();
+      const assignmentId = await defaultAssignmentId(t.app, course._id);
+      const renamed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/assignments/${assignmentId}`,
+        headers: bearer(teacher.token),
+        payload: { title: 'C:drive' },
+      });
+      expect(renamed.statusCode).toBe(200);
+      await uploadHomework(t.app, student, course._id, { content: SAMPLE_TXT, filename: 'a.txt' });
+      const response = await get(`/api/courses/${course._id}/homework.zip`, teacher);
+      expect(response.statusCode).toBe(200);
+      expect([...(await readZip(response.rawPayload)).keys()]).toEqual([
+        'C_drive/Andrii Melnyk/a.txt',
+      ]);
     });
 
     it('homework.zip of a course without submissions is an empty archive', async () => {

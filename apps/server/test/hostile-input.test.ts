@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -112,6 +113,31 @@ describe.each(databaseTargets)('hostile input on $name', (target) => {
         expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
       },
     );
+  });
+
+  it("a 400 never leaks a validator's internals: every message is a sentence in Ukrainian", async () => {
+    const account = await registerAccount(t.app);
+    const requests = [
+      { method: 'GET', url: '/api/lessons/abc/video?u=x&exp=soon&sig=y' },
+      { method: 'GET', url: '/api/courses?limit=lots' },
+      { method: 'GET', url: `/api/courses/${'x'.repeat(300)}` },
+      { method: 'POST', url: '/api/notifications/read', payload: { ids: 'all of them' } },
+      { method: 'PUT', url: '/api/assignments/abc', payload: { maxPoints: 'twelve' } },
+      { method: 'PUT', url: '/api/notifications/preferences', payload: { email: 5 } },
+    ] as const;
+    for (const request of requests) {
+      const response = await t.app.inject({
+        ...request,
+        headers: { authorization: `Bearer ${account.token}` },
+      } as InjectOptions);
+      const name = `${request.method} ${request.url}`;
+      expect(response.statusCode, `${name}: ${response.body}`).toBe(400);
+      const body = response.json() as { message: string; fields?: Record<string, string> };
+      for (const text of [body.message, ...Object.values(body.fields ?? {})]) {
+        expect(text, name).toMatch(/\p{Script=Cyrillic}/u);
+        expect(text, name).not.toMatch(/pattern|Invalid|expected|\/\^/);
+      }
+    }
   });
 
   it('refuses a body over 1 MB with 413', async () => {

@@ -6,13 +6,11 @@
  * mail on a retry; a restart in between loses nothing; two processes working
  * one queue send each mail once.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import type { MailConfig } from '../src/config.ts';
-import { composeMail, retryDelayMs } from '../src/lib/mail-queue.ts';
+import { MailCatcher, mailConfig, until } from './mail-catcher.ts';
+import { composeMail, retryDelayMs } from '../src/features/notifications/mail-queue.ts';
 import { createCourse, enroll, registerTeacher, uploadHomework } from './course-fixtures.ts';
 import {
   bearer,
@@ -22,89 +20,6 @@ import {
   type Account,
   type TestDatabase,
 } from './helpers.ts';
-
-interface Received {
-  to: string[];
-  mail: ParsedMail;
-}
-
-/** A real SMTP server on loopback that keeps what it receives and can refuse the next N recipients. */
-class MailCatcher {
-  readonly received: Received[] = [];
-  refuseNext = 0;
-  refused = 0;
-  readonly #server: SMTPServer;
-  #port = 0;
-
-  constructor() {
-    this.#server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onRcptTo: (_address, _session, callback) => {
-        if (this.refuseNext > 0) {
-          this.refuseNext -= 1;
-          this.refused += 1;
-          const error = new Error('Mailbox busy, try again later') as Error & {
-            responseCode: number;
-          };
-          error.responseCode = 451;
-          callback(error);
-          return;
-        }
-        callback();
-      },
-      onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then((mail) => {
-            this.received.push({ to: session.envelope.rcptTo.map((r) => r.address), mail });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-  }
-
-  async listen(port = 0): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.#server.once('error', reject);
-      this.#server.listen(port, '127.0.0.1', () => resolve());
-    });
-    this.#port = (this.#server.server.address() as AddressInfo).port;
-  }
-
-  get port(): number {
-    return this.#port;
-  }
-
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.#server.close(() => resolve()));
-  }
-
-  to(address: string): Received[] {
-    return this.received.filter((r) => r.to.includes(address));
-  }
-}
-
-function mailConfig(port: number, overrides: Partial<MailConfig> = {}): MailConfig {
-  return {
-    smtpUrl: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
-    from: '"Урок" <no-reply@urok.test>',
-    pollMs: 100,
-    retryBaseMs: 200,
-    ...overrides,
-  };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined) {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 let emailCounter = 0;
 const uniqueEmail = (who: string) => `${who}${process.pid}x${(emailCounter += 1)}@school.test`;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Migrator } from 'kysely';
 import pg from 'pg';
 import { openDatabase } from '../src/db/connection.ts';
+import { postgresUrl } from './backends.ts';
 import { migrations } from '../src/db/migrations/index.ts';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -12,7 +13,7 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const databaseKinds: DatabaseKind[] = [
   'sqlite',
-  ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : []),
+  ...(postgresUrl ? (['postgres'] as const) : []),
 ];
 
 /**
@@ -21,7 +22,7 @@ export const databaseKinds: DatabaseKind[] = [
  */
 export async function openDatabaseAt(kind: DatabaseKind, last: string) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-migration-'));
-  const url = process.env.TEST_DATABASE_URL;
+  const url = postgresUrl;
   const schema = `test_${randomUUID().replaceAll('-', '')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: url });

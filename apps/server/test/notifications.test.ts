@@ -5,12 +5,14 @@
  * another process created.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_KINDS } from '@urok/contract';
 import type { Notification } from '@urok/contract/schemas';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { connectRedis } from '../src/lib/redis-rate-limiter.ts';
 import { cliActor } from '../src/lib/audit.ts';
-import { Announcement, notify } from '../src/lib/notify.ts';
-import { sendDueSoonReminders } from '../src/lib/reminders.ts';
+import { Announcement } from '../src/lib/notify.ts';
+import { notify } from '../src/features/notifications/notifications.service.ts';
+import { sendDueSoonReminders } from '../src/features/assignments/assignments.service.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { addAssignment } from './assignment-fixtures.ts';
 import { addLesson, getOutlineAs } from './content-fixtures.ts';
@@ -120,11 +122,18 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
     expect((await list(t.app, student)).notifications[0]).toMatchObject({
       kind: 'homework.graded',
       title: 'Оцінку змінено: 12',
+      body: expect.stringMatching(/змінено\. Причина: Перевірено ще раз$/),
     });
 
     await comment(t.app, student, homework._id, 'Дякую!');
+    // A comment's notice opens the submission's thread itself.
     expect((await list(t.app, teacher)).notifications[0]).toMatchObject({
       kind: 'comment.created',
+      link: expect.stringMatching(
+        new RegExp(
+          `^/mycourse-details/${course._id}/assignments/[\\w-]+#comments-${homework._id}$`,
+        ),
+      ),
     });
     await comment(t.app, teacher, homework._id, 'Будь ласка.');
     const studentsLast = (await list(t.app, student)).notifications[0]!;
@@ -194,6 +203,44 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
     // Neither the student of another course nor the author heard of any of it.
     expect((await list(t.app, outsider)).notifications).toEqual([]);
     expect((await list(t.app, teacher)).notifications).toEqual([]);
+  });
+
+  it('tells the class of a published item once (its mail rides on the notification), however often it goes back to draft and out again', async () => {
+    const teacher = await registerTeacher(t.app, t.db);
+    const student = await registerAccount(t.app);
+    const course = await createCourse(t.app, teacher, { title: 'Фізика' });
+    await enroll(t.app, student, course._id);
+    const sectionId = (await getOutlineAs(t.app, teacher, course._id)).sections[0]._id;
+    const lesson = await addLesson(t.app, teacher, course._id, { sectionId, title: 'Сили' });
+    const assignment = await addAssignment(t.app, teacher, course._id, {
+      sectionId,
+      title: 'Задачі',
+    });
+    const published = await addAssignment(t.app, teacher, course._id, {
+      sectionId,
+      title: 'Вже опубліковане',
+      published: true,
+    });
+    const toggle = async (url: string, published: boolean) => {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url,
+        headers: bearer(teacher.token),
+        payload: { published },
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    for (let round = 0; round < 3; round += 1)
+      for (const url of [
+        `/api/lessons/${lesson._id}`,
+        `/api/assignments/${assignment._id}`,
+        `/api/assignments/${published._id}`,
+      ]) {
+        await toggle(url, true);
+        await toggle(url, false);
+      }
+    const kinds = (await list(t.app, student)).notifications.map((n) => n.kind).sort();
+    expect(kinds).toEqual(['assignment.published', 'assignment.published', 'lesson.published']);
   });
 
   it('tells the account holding an application’s telephone of the decision', async () => {
@@ -350,7 +397,9 @@ describe.each(databaseTargets)('notifications on $name', (target) => {
       headers: bearer(account.token),
     });
     expect(get.statusCode).toBe(200);
-    expect(Object.values(get.json().preferences.email)).toEqual(Array(7).fill(true));
+    expect(Object.values(get.json().preferences.email)).toEqual(
+      Array(NOTIFICATION_KINDS.length).fill(true),
+    );
     const put = (payload: unknown) =>
       t.app.inject({
         method: 'PUT',

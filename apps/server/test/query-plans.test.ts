@@ -58,18 +58,18 @@ import {
   maxLessonPosition,
   nextSectionPosition,
   sectionHasLessons,
+  findAssignmentItems,
+  maxAssignmentPosition,
+  sectionHasAssignments,
 } from '../src/features/content/content.repository.ts';
 import {
   assignmentHasSubmissions,
   countAssignments,
   deleteAssignmentIfUnused,
-  findAssignmentItems,
   findAssignmentWithAuthor,
   findCourseAssignments,
   findDefaultAssignment,
   maxAssignmentPoints,
-  maxAssignmentPosition,
-  sectionHasAssignments,
 } from '../src/features/assignments/assignments.repository.ts';
 import {
   findComments,

@@ -5,7 +5,12 @@ import {
   FREE_SIGN_IN_FAILURES,
   signInFailureDelayMs,
 } from '../src/features/auth/sign-in-throttle.ts';
-import { MemoryRateLimiter, RATE_LIMITS, unlimitedRateLimiter } from '../src/lib/rate-limiter.ts';
+import {
+  addressKey,
+  MemoryRateLimiter,
+  RATE_LIMITS,
+  unlimitedRateLimiter,
+} from '../src/lib/rate-limiter.ts';
 import {
   createTestApp,
   databaseTargets,
@@ -106,6 +111,20 @@ describe('MemoryRateLimiter', () => {
     make();
     for (let i = 0; i < 1000; i += 1)
       expect((await unlimitedRateLimiter.consume('k', rule)).allowed).toBe(true);
+  });
+});
+
+describe('addressKey', () => {
+  it('keeps IPv4, maps IPv4-mapped IPv6 to IPv4, and takes the /64 of IPv6', () => {
+    expect(addressKey('10.0.0.1')).toBe('10.0.0.1');
+    expect(addressKey('::ffff:10.0.0.1')).toBe('10.0.0.1');
+    expect(addressKey('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('64:ff9b::10.0.0.1')).toBe('64:ff9b:0:0::/64');
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).not.toBe(addressKey('2001:db8:1:3:3:4:5:6'));
   });
 });
 
@@ -279,6 +298,21 @@ describe.each(databaseTargets)('throttling on $name', (target) => {
     });
     expectTooMany(refused, windowSeconds);
     await registerAccount(t.app, {}, '10.2.0.2');
+  });
+
+  it('per-address limits count an IPv6 address by its /64: walking the prefix does not pass them', async () => {
+    const { limit, windowSeconds } = RATE_LIMITS.teacherApplicationPerIp;
+    const apply = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/applications/teachers',
+        payload: validApplication(),
+        remoteAddress,
+      });
+    for (let i = 1; i <= limit; i += 1)
+      expect((await apply(`2001:db8:77:1::${i.toString(16)}`)).statusCode).toBe(201);
+    expectTooMany(await apply('2001:db8:77:1:ffff:1:2:3'), windowSeconds);
+    expect((await apply('2001:db8:77:2::1')).statusCode).toBe(201);
   });
 
   it(`teacher applications: ${RATE_LIMITS.teacherApplicationPerIp.limit} per address an hour, then 429`, async () => {

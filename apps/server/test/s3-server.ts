@@ -80,14 +80,18 @@ function multipartManagement(directory: string) {
   };
 }
 
-/** Starts s3rver on 127.0.0.1 with a port of its own choosing. */
-export async function startS3Server(): Promise<S3TestServer> {
+/**
+ * Starts s3rver on 127.0.0.1 with a port of its own choosing; `stock: true`
+ * leaves out the two multipart operations above, as a store without them is.
+ */
+export async function startS3Server(options: { stock?: boolean } = {}): Promise<S3TestServer> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory });
   // Before s3rver's own router, which would refuse these two requests.
-  (server as unknown as { middleware: unknown[] }).middleware.unshift(
-    multipartManagement(directory),
-  );
+  if (!options.stock)
+    (server as unknown as { middleware: unknown[] }).middleware.unshift(
+      multipartManagement(directory),
+    );
   const address = (await server.run()) as { port: number };
   const endpoint = `http://127.0.0.1:${address.port}`;
   const admin = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true });

@@ -225,10 +225,11 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     }
   });
 
-  it('pages may frame exactly the two video players a lesson embeds, and nothing else', async () => {
+  it('pages may frame this origin (a submission preview) and the two video players a lesson embeds, nothing else', async () => {
     for (const url of ['/', '/mycourse-details/x/lessons/y']) {
       const policy = policyOf(await t.app.inject({ url }));
       expect(policy.get('frame-src'), url).toEqual([
+        "'self'",
         'https://www.youtube-nocookie.com',
         'https://player.vimeo.com',
       ]);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, S3Client, UploadPartCommand } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import {
   isValidStorageKey,
   StorageFailure,
   StorageNotFoundError,
+  StorageUnsupported,
   type Storage,
   type StorageArea,
 } from '../src/storage/storage.ts';
@@ -280,6 +282,90 @@ describe('S3 storage in a shared bucket', () => {
   });
 });
 
+describe('a store that cannot list multipart uploads (stock s3rver answers NotImplemented)', () => {
+  let stock: S3TestServer | undefined;
+  afterAll(async () => {
+    await stock?.close();
+  });
+
+  it('the sweep says so (StorageUnsupported) and still removes files without a row', async () => {
+    stock ??= await startS3Server({ stock: true });
+    const storage = new S3Storage(await stock.createBucket());
+    cleanups.push(() => storage.close());
+    await expect(storage.removeUnfinishedWrites(new Date())).rejects.toBeInstanceOf(
+      StorageUnsupported,
+    );
+    const target = databaseTargets[0]!;
+    const database = await target.open();
+    try {
+      await storage.write(KEY, Readable.from([SAMPLE_PDF]));
+      const result = await sweepOrphanFiles(database.db, storage, { graceMs: 0 });
+      expect(result.removed).toEqual([KEY]);
+      expect(result.unfinished).toBe(0);
+      expect(result.unsupported).toMatch(/not implemented/);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('the server starts on it, logs a warning and serves', { timeout: 90_000 }, async () => {
+    stock ??= await startS3Server({ stock: true });
+    const bucket = await stock.createBucket();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-stock-s3-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      UROK_DEMO: '0',
+      LOG_LEVEL: 'info',
+      STORAGE_URL: `s3://${bucket.bucket}`,
+      S3_ENDPOINT: bucket.endpoint,
+      S3_REGION: bucket.region,
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output: string[] = [];
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start:\n${output.join('')}`)), 80_000);
+        const onData = (chunk: Buffer) => {
+          output.push(chunk.toString());
+          const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.join(''));
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1]!);
+          }
+        };
+        child.stdout!.on('data', onData);
+        child.stderr!.on('data', onData);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`server exited with ${code}:\n${output.join('')}`));
+        });
+      });
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const warning = output
+        .join('')
+        .split('\n')
+        .filter((line) => line.includes('cannot list unfinished writes'))
+        .map((line) => JSON.parse(line) as { level: number });
+      expect(warning).toHaveLength(1);
+      expect(warning[0]!.level).toBe(40);
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.each(databaseTargets)('stored-file sweep on $name', (target) => {
   const t = useTestApp(target);
 
@@ -356,5 +442,5 @@ describe.each(databaseTargets)('stored-file sweep on $name', (target) => {
     for (const key of keys) await t.app.storage.write(key, Readable.from([Buffer.from('x')]));
     const { removed } = await sweepOrphanFiles(t.db, t.app.storage, { graceMs: 0 });
     expect(removed.filter((key) => key.startsWith('homework/Batch'))).toHaveLength(520);
-  });
+  }, 60_000); // 520 writes and deletes, one request each on S3
 });

@@ -103,6 +103,38 @@ describe.each(databaseTargets)('throttling coverage on $name', (target) => {
     await createCourse(t.app, other);
   });
 
+  it(`enrolling and leaving: ${RATE_LIMITS.enrollmentPerUser.limit} per account together, then 429; other accounts go on`, async () => {
+    const teacher = await registerTeacher(t.app, t.db);
+    const course = await createCourse(t.app, teacher);
+    const student = await registerAccount(t.app, {}, '10.7.2.1');
+    const other = await registerAccount(t.app, {}, '10.7.2.2');
+    const call = (who: Account, method: 'POST' | 'DELETE') =>
+      t.app.inject({
+        method,
+        url: `/api/courses/${course._id}/enroll`,
+        headers: bearer(who.token),
+      });
+    const { limit, windowSeconds } = RATE_LIMITS.enrollmentPerUser;
+    for (let i = 0; i < limit; i += 1)
+      expect((await call(student, i % 2 ? 'DELETE' : 'POST')).statusCode, `call ${i + 1}`).toBe(
+        i % 2 ? 204 : 200,
+      );
+    for (const method of ['POST', 'DELETE'] as const) {
+      const refused = await call(student, method);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: messages.tooManyRequests,
+        code: 'TOO_MANY_REQUESTS',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+    }
+    expect((await call(other, 'POST')).statusCode).toBe(200);
+    // An anonymous caller is refused by the sign-in check, never counted.
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/courses/${course._id}/enroll` })).statusCode,
+    ).toBe(401);
+  });
+
   it(`telephone changes in the profile (each checks the password; a taken number says 409): ${RATE_LIMITS.telephoneChangePerUser.limit} per user, then 429`, async () => {
     const account = await registerAccount(t.app, {}, '10.7.1.1');
     const holder = await registerAccount(t.app, {}, '10.7.1.2');

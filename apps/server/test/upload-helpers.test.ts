@@ -96,6 +96,12 @@ describe('zip entry names', () => {
     expect(sanitizeArchiveSegment('..hidden', 'x')).toBe('_hidden');
   });
 
+  it('neutralises a leading drive letter, which a zip reads as an absolute path', () => {
+    expect(sanitizeArchiveSegment('C:drive', 'x')).toBe('C_drive');
+    expect(sanitizeArchiveSegment('z:', 'x')).toBe('z_');
+    expect(sanitizeArchiveSegment('Тема: дроби', 'x')).toBe('Тема: дроби');
+  });
+
   it('makes names unique, case-insensitively, keeping the extension', () => {
     const taken = new Set<string>();
     expect(['hw.pdf', 'HW.pdf', 'hw.pdf', 'notes'].map((name) => uniqueName(name, taken))).toEqual([

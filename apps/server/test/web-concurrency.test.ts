@@ -36,10 +36,11 @@ function childrenOf(pid: number): number[] {
   }
 }
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 60_000) {
+/** `what` is read when the wait fails: it may name output that came meanwhile. */
+async function waitFor(check: () => boolean | Promise<boolean>, what: () => string, ms = 60_000) {
   const until = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -75,13 +76,16 @@ describe('WEB_CONCURRENCY=2 on one SQLite file', () => {
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await waitFor(
       async () => (await fetch(`${base}/health`).catch(() => undefined))?.ok === true,
-      `the cluster to answer:\n${output}`,
+      () => `the cluster to answer:\n${output}`,
+      // Three processes each load the server through tsx: on a loaded two-core machine that
+      // alone has taken over a minute.
+      150_000,
     );
     await waitFor(
       () => childrenOf(child.pid!).length === 2,
-      `two workers (${childrenOf(child.pid!).join(' ')}):\n${output}`,
+      () => `two workers (${childrenOf(child.pid!).join(' ')}):\n${output}`,
     );
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) {
@@ -132,10 +136,13 @@ describe('WEB_CONCURRENCY=2 on one SQLite file', () => {
     }
     // Requests in flight on the killed worker may fail; new ones go to the live one.
     expect(failures).toBeLessThanOrEqual(2);
-    await waitFor(() => {
-      const workers = childrenOf(child.pid!);
-      return workers.length === 2 && !workers.includes(victim!);
-    }, 'a replacement worker');
+    await waitFor(
+      () => {
+        const workers = childrenOf(child.pid!);
+        return workers.length === 2 && !workers.includes(victim!);
+      },
+      () => 'a replacement worker',
+    );
     expect(output).toMatch(/exited \(SIGKILL\); starting another/);
   }, 60_000);
 

@@ -13,6 +13,29 @@ export const accountMessages = {
     'This reset link is invalid, expired or already used. Ask the administrator for a new one.',
   passwordResetDone: 'Password changed. Sign in with the new password.',
 
+  // ---- forgot password (DESIGN section 17) ----
+  forgotPasswordAccepted:
+    'Якщо до облікового запису з цим номером додано e-mail, ми надіслали туди посилання для зміни пароля. Воно діє годину.',
+  forgotPasswordTitle: 'Відновлення пароля',
+  forgotPasswordIntro:
+    'Введіть номер телефону, з яким ви входите. Якщо до облікового запису додано e-mail, ми надішлемо туди посилання для зміни пароля.',
+  forgotPasswordNoMail:
+    'Листи з цього сайту не надсилаються: щоб змінити пароль, зверніться до оператора вашої школи — він дасть одноразове посилання.',
+  forgotPasswordSubmit: 'Надіслати посилання',
+  forgotPasswordSent: 'Перевірте пошту',
+  forgotPasswordNoEmailHint:
+    'Не надійшов лист? Перевірте «Спам». Якщо e-mail до облікового запису не додано, зверніться до оператора школи.',
+  forgotPasswordBackToLogin: 'Повернутися до входу',
+  forgotPasswordFailed: 'Не вдалося надіслати запит. Спробуйте ще раз.',
+  resetMailSubject: 'Урок: зміна пароля',
+  resetMailGreeting: (name: string) => `Вітаємо, ${name}!`,
+  resetMailBody:
+    'Хтось (можливо, ви) попросив змінити пароль до вашого облікового запису на «Урок». Відкрийте посилання протягом години, щоб задати новий пароль. Посилання діє один раз.',
+  resetMailOpen: 'Задати новий пароль',
+  resetMailIgnore:
+    'Якщо ви не просили змінити пароль, просто проігноруйте цей лист: пароль лишиться тим самим.',
+  // ---- end of forgot password section ----
+
   // Settings: change password
   changePasswordTitle: 'Change password',
   changePasswordIntro:

@@ -54,6 +54,16 @@ export const adminMessages = {
   applicationMotivation: 'Мотивація',
   applicationContacts: 'Контакти',
   noteLabel: 'Примітка до рішення',
+  reasonLabel: "Причина (необов'язково; видно в журналі)",
+  auditFilterHeading: 'Фільтри журналу',
+  auditFilterActor: 'Хто',
+  auditFilterAction: 'Дія',
+  auditFilterAnyAction: 'Усі дії',
+  auditFilterFrom: 'Від дати',
+  auditFilterTo: 'До дати',
+  auditFilterApply: 'Показати',
+  auditFilterReset: 'Скинути',
+  auditFilteredEmpty: 'Жодного запису за цими фільтрами.',
   noteHint: "Необов'язково; бачать лише оператори.",
   decisionNote: (note: string) => `Примітка: ${note}`,
   approve: 'Схвалити',
@@ -127,6 +137,9 @@ export const adminMessages = {
   columnDetails: 'Подробиці',
   actorCli: (name: string) => `Командний рядок (${name})`,
   actorSystem: 'Система',
+  /** An operator's account id and telephone when they acted, under their name. */
+  actorTelephone: (telephone: string) => `тел. ${telephone}`,
+  actorId: (id: string) => `ID ${id}`,
   actions: {
     'application.approve': 'Схвалення заявки',
     'application.reject': 'Відхилення заявки',
@@ -137,4 +150,21 @@ export const adminMessages = {
     'user.reset-link': 'Посилання для скидання пароля',
     'course.visibility': 'Видимість курсу',
   },
+  /** The names of an entry's details (the server writes them in English: lib/audit.ts). */
+  detailKeys: {
+    from: 'Було',
+    to: 'Стало',
+    note: 'Примітка',
+    reason: 'Причина',
+    teacher: 'Викладач',
+  } as Record<string, string>,
+  /** The values of a change's `from` and `to`: a course's visibility, a role, the operator flag. */
+  detailValues: {
+    hidden: 'прихований',
+    visible: 'у каталозі',
+    teacher: 'викладач',
+    student: 'студент',
+    true: 'так',
+    false: 'ні',
+  } as Record<string, string>,
 } as const;

@@ -25,6 +25,8 @@ export const ADMIN_API = {
   courses: 'admin/courses',
   courseVisibility: (id: string) => `admin/courses/${encodeURIComponent(id)}/visibility`,
   audit: 'admin/audit',
+  /** The school's settings the console reads: its time zone (the server's TZ). */
+  settings: 'admin/settings',
 } as const;
 
 /** An account's one role in the console: operator if isOperator, else teacher if isAdmin, else student. */
@@ -81,6 +83,7 @@ export function roleOf(user: { isAdmin: boolean; isOperator: boolean }): AdminRo
 
 export type {
   AdminCourse,
+  AdminSettings,
   AdminStats,
   AdminUser,
   AuditEntry,

@@ -29,9 +29,17 @@ describe('the course homework text as a document', () => {
           },
           { type: 'blockquote', content: [p('цитата')] },
           { type: 'horizontalRule' },
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'h = ' },
+              { type: 'inlineMath', attrs: { latex: '\\frac{v^2}{2g}' } },
+            ],
+          },
+          { type: 'blockMath', attrs: { latex: 'E = mc^2' } },
         ],
       }),
-    ).toBe('Завдання\n3. три\nцитата\n---');
+    ).toBe('Завдання\n3. три\nцитата\n---\nh = $\\frac{v^2}{2g}$\n$$E = mc^2$$');
   });
 });
 

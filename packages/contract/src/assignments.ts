@@ -31,7 +31,13 @@ export function textToDocument(text: string): LessonDocument {
 
 function inlineText(nodes: readonly InlineNode[] | undefined): string {
   return (nodes ?? [])
-    .map((node) => (node.type === 'text' ? node.text : node.type === 'hardBreak' ? '\n' : ''))
+    .map((node) => {
+      if (node.type === 'text') return node.text;
+      if (node.type === 'hardBreak') return '\n';
+      // A formula keeps its LaTeX, marked as TeX writes it in running text.
+      if (node.type === 'inlineMath') return `$${node.attrs.latex}$`;
+      return '';
+    })
     .join('');
 }
 
@@ -43,6 +49,8 @@ function blockLines(node: BlockNode, prefix = ''): string[] {
       return [prefix + inlineText(node.content as InlineNode[] | undefined)];
     case 'horizontalRule':
       return [prefix + '---'];
+    case 'blockMath':
+      return [`${prefix}$$${node.attrs.latex}$$`];
     case 'blockquote':
       return node.content.flatMap((child) => blockLines(child, prefix));
     case 'bulletList':

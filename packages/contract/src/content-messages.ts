@@ -32,6 +32,8 @@ export const contentMessages = {
   documentTextTooLong: 'Фрагмент тексту уроку завеликий.',
   documentLinkInvalid: 'Посилання в тексті уроку — лише http://, https:// або mailto:.',
   documentImageInvalid: 'Зображення в тексті уроку має бути файлом, доданим до цього уроку.',
+  documentMathEmpty: 'Формула в тексті порожня: напишіть її в LaTeX або приберіть.',
+  documentMathTooLong: 'Формула в тексті завелика: щонайбільше 2000 символів LaTeX.',
 
   // Files and video
   attachmentNotFound: 'Файл не знайдено.',
@@ -69,6 +71,20 @@ export const contentMessages = {
   lessonNavigation: 'Уроки курсу',
   lessonImageMissing: 'Зображення недоступне',
   syllabusSignIn: 'Увійти, щоб записатися',
+  publicCourseTeacher: 'Викладач',
+  publicCourseLessons: 'Уроків у курсі',
+  /** 1 урок, 2 уроки, 5 уроків, 11 уроків, 21 урок (Ukrainian plural forms). */
+  lessonCount: (count: number) => {
+    const tens = count % 100;
+    const ones = count % 10;
+    const word =
+      ones === 1 && tens !== 11
+        ? 'урок'
+        : ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)
+          ? 'уроки'
+          : 'уроків';
+    return `${count} ${word}`;
+  },
 
   // Web pages of course content: the author's outline editor
   editorAddSection: 'Додати розділ',
@@ -120,7 +136,16 @@ export const contentMessages = {
   lessonEditorLinkLabel: 'Адреса посилання (https://… або mailto:…)',
   lessonEditorLinkApply: 'Додати посилання',
   lessonEditorLinkRemove: 'Прибрати посилання',
+  lessonEditorLinkDialog: 'Посилання на виділений текст',
+  lessonEditorLinkAdd: 'Додати',
   lessonEditorImage: 'Зображення з файлу',
+  lessonEditorPublish: 'Опублікувати',
+  lessonEditorUnpublish: 'Зняти з публікації',
+  lessonEditorIsPublished: 'Урок опубліковано: студенти курсу його бачать.',
+  lessonEditorIsDraft: 'Чернетка: студенти ще не бачать цього уроку.',
+  lessonEditorEmptyWarning:
+    'В уроці ще немає ні тексту, ні файлів, ні відео: студенти побачать порожню сторінку. Опублікувати все одно?',
+  lessonEditorPublishEmpty: 'Опублікувати порожній урок',
   lessonEditorSaving: 'Збереження…',
   lessonEditorSaved: 'Усі зміни збережено.',
   lessonEditorUnsaved: 'Є незбережені зміни.',
@@ -139,6 +164,19 @@ export const contentMessages = {
   lessonEditorVideoUrlSave: 'Зберегти посилання',
   lessonEditorVideoRemove: 'Прибрати відео',
   lessonEditorVideoCurrent: (fileName: string) => `Завантажене відео: ${fileName}`,
+  // Math in documents (KaTeX): the renderer and the editor's formula tool
+  mathError: (reason: string) => `Помилка у формулі: ${reason}`,
+  mathLoading: 'Формула завантажується…',
+  mathEditorOpen: 'Формула',
+  mathEditorHeading: 'Формула (LaTeX)',
+  mathEditorLatexLabel: 'LaTeX, наприклад \\frac{v^2}{2g}',
+  mathEditorDisplayLabel: 'Окремим рядком (інакше — у рядку тексту)',
+  mathEditorPreview: 'Попередній перегляд',
+  mathEditorPreviewEmpty: 'Напишіть формулу, і вона з’явиться тут.',
+  mathEditorInsert: 'Вставити формулу',
+  mathEditorUpdate: 'Оновити формулу',
+  mathEditorCancel: 'Скасувати',
+  mathEditorEditHint: 'Щоб змінити формулу, виділіть її в тексті й натисніть «Формула».',
   editorDragHint: 'Перетягніть урок чи розділ мишею або переставте кнопками «вище» й «нижче».',
   syllabusSignInHint: 'Увійдіть і запишіться на курс, щоб відкрити уроки.',
 } as const;

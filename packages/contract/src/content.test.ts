@@ -5,6 +5,7 @@ import {
   CONTENT_LIMITS,
   documentImageSources,
   isAllowedHref,
+  normaliseHref,
   nestsDeeperThan,
   normaliseVideoUrl,
   utf8Length,
@@ -50,10 +51,18 @@ const image = fc
     { requiredKeys: ['src'] },
   )
   .map((attrs) => ({ type: 'image', attrs }));
+/** LaTeX as teachers type it, and any other non-blank text (KaTeX draws it untrusted). */
+const latex = fc.oneof(
+  fc.constantFrom('\\frac{v^2}{2g}', 'E = mc^2', '\\sqrt{a^2+b^2}', '\\href{javascript:x}{y}'),
+  fc.string({ minLength: 1, maxLength: 60 }).filter((value) => value.trim().length > 0),
+);
+const math = (type: 'inlineMath' | 'blockMath') =>
+  latex.map((value) => ({ type, attrs: { latex: value } }));
 const inline = fc.oneof(
   { weight: 6, arbitrary: textNode },
   { weight: 1, arbitrary: fc.constant({ type: 'hardBreak' }) },
   { weight: 1, arbitrary: image },
+  { weight: 1, arbitrary: math('inlineMath') },
 );
 const inlineContent = fc.array(inline, { maxLength: 4 });
 
@@ -95,6 +104,7 @@ const { block } = fc.letrec<{ block: unknown; listItem: unknown }>((tie) => ({
     ),
     fc.constant({ type: 'horizontalRule' }),
     image,
+    math('blockMath'),
   ),
   listItem: fc.record({
     type: fc.constant('listItem'),
@@ -230,6 +240,48 @@ describe('the lesson document schema', () => {
     ).toBe(`${messages.documentAttributeNotAllowed}: «attrs».`);
   });
 
+  it('takes formulas in the line and on their own line, up to 2,000 characters of LaTeX', () => {
+    const doc = (latexSource: unknown, where: 'inline' | 'block' = 'inline') => ({
+      type: 'doc',
+      content:
+        where === 'inline'
+          ? [
+              {
+                type: 'paragraph',
+                content: [
+                  { type: 'text', text: 'h = ' },
+                  { type: 'inlineMath', attrs: { latex: latexSource } },
+                ],
+              },
+            ]
+          : [{ type: 'blockMath', attrs: { latex: latexSource } }],
+    });
+    const first = (value: unknown) => documentSchema.safeParse(value).error?.issues[0]?.message;
+    expect(documentSchema.parse(doc('\\frac{v^2}{2g}'))).toEqual(doc('\\frac{v^2}{2g}'));
+    expect(documentSchema.safeParse(doc('x'.repeat(2000), 'block')).success).toBe(true);
+    expect(first(doc('x'.repeat(2001)))).toBe(messages.documentMathTooLong);
+    expect(first(doc('x'.repeat(2001), 'block'))).toBe(messages.documentMathTooLong);
+    expect(first(doc('  ', 'block'))).toBe(messages.documentMathEmpty);
+    expect(first(doc(12))).toBe(messages.documentInvalid);
+    // No attribute but `latex`; a block formula is not inline content, nor the other way round.
+    expect(
+      first({
+        type: 'doc',
+        content: [{ type: 'blockMath', attrs: { latex: 'x', trust: true } }],
+      }),
+    ).toBe(`${messages.documentAttributeNotAllowed}: «trust».`);
+    expect(
+      first({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'blockMath', attrs: { latex: 'x' } }] }],
+      }),
+    ).toBe(`${messages.documentNodeNotAllowed}: «blockMath».`);
+    expect(first({ type: 'doc', content: [{ type: 'inlineMath', attrs: { latex: 'x' } }] })).toBe(
+      `${messages.documentNodeNotAllowed}: «inlineMath».`,
+    );
+    expect(first({ type: 'doc', content: [{ type: 'blockMath' }] })).toBe(messages.documentInvalid);
+  });
+
   it('refuses 10,000-deep nesting from one walk, without recursion', () => {
     let deep: unknown = { type: 'paragraph' };
     for (let i = 0; i < 10_000; i += 1) deep = { type: 'blockquote', content: [deep] };
@@ -293,6 +345,26 @@ describe('links and video addresses', () => {
       'mailto:x',
     ])
       expect(isAllowedHref(bad), bad).toBe(false);
+  });
+
+  it('makes a typed link an allowed href: https:// for a bare domain, never another scheme', () => {
+    expect(normaliseHref('geogebra.org')).toBe('https://geogebra.org');
+    expect(normaliseHref(' www.geogebra.org/m/abc?x=1 ')).toBe(
+      'https://www.geogebra.org/m/abc?x=1',
+    );
+    expect(normaliseHref('example.com:8080/a')).toBe('https://example.com:8080/a');
+    expect(normaliseHref('http://example.com')).toBe('http://example.com');
+    expect(normaliseHref('teacher@school.ua')).toBe('mailto:teacher@school.ua');
+    for (const bad of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'data:text/html,x',
+      'ftp://x.org',
+      'просто текст',
+      '',
+      'geogebra',
+    ])
+      expect(normaliseHref(bad), bad).toBeNull();
   });
 
   it('normalises YouTube and Vimeo links to their embed addresses and refuses the rest', () => {

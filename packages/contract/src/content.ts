@@ -18,6 +18,8 @@ export const CONTENT_LIMITS = {
   textLength: 20_000,
   /** An image's alt and title, a link's href, a code block's language. */
   attributeLength: 2_000,
+  /** A formula's LaTeX source (inlineMath, blockMath). */
+  latexLength: 2_000,
   videoUrl: { max: 500 },
   sectionsPerCourse: 100,
   lessonsPerCourse: 1000,
@@ -34,7 +36,7 @@ export const VIDEO_MIME_TYPES = ['video/mp4', 'video/webm'] as const;
 export const VIDEO_ACCEPT = 'video/mp4,video/webm';
 
 /** What an outline holds. Assignments join as items of the same sections. */
-export const OUTLINE_ITEM_KINDS = ['lesson', 'assignment'] as const;
+export const OUTLINE_ITEM_KINDS = ['lesson', 'assignment', 'quiz'] as const;
 export type OutlineItemKind = (typeof OUTLINE_ITEM_KINDS)[number];
 
 // ---------------------------------------------------------------- images and links
@@ -69,6 +71,25 @@ export function isAllowedHref(href: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * What an author typed as a link, made into an allowed href: kept when allowed, a bare domain
+ * ('geogebra.org/m/x') gets https://, a bare address gets mailto:. Null for anything else — in
+ * particular any other scheme (javascript:, data:, ftp:).
+ */
+export function normaliseHref(input: string): string | null {
+  const value = input.trim();
+  if (isAllowedHref(value)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^/?#:]+\.[^/?#:]+:\d+(?:[/?#]|$)/i.test(value))
+    return null;
+  if (/^[^\s@/:]+@[^\s@/]+\.[^\s@/]+$/.test(value)) return `mailto:${value}`;
+  const bare = value.replace(/^\/\//, '');
+  if (/^[^\s/?#@]+\.[a-z]{2,}(?::\d+)?(?:[/?#]\S*)?$/i.test(bare)) {
+    const href = `https://${bare}`;
+    return isAllowedHref(href) ? href : null;
+  }
+  return null;
 }
 
 // ---------------------------------------------------------------- documents
@@ -211,7 +232,17 @@ export interface ImageNode {
   /** `src` is `attachment:<id>` of an attachment of the same lesson. */
   attrs: { src: string; alt?: string | null | undefined; title?: string | null | undefined };
 }
-export type InlineNode = TextNode | HardBreakNode | ImageNode;
+/** A formula in the line of text: LaTeX source, drawn with KaTeX. */
+export interface InlineMathNode {
+  type: 'inlineMath';
+  attrs: { latex: string };
+}
+/** A formula on a line of its own (display style). */
+export interface BlockMathNode {
+  type: 'blockMath';
+  attrs: { latex: string };
+}
+export type InlineNode = TextNode | HardBreakNode | ImageNode | InlineMathNode;
 export interface ParagraphNode {
   type: 'paragraph';
   content?: InlineNode[] | undefined;
@@ -257,7 +288,8 @@ export type BlockNode =
   | BlockquoteNode
   | CodeBlockNode
   | HorizontalRuleNode
-  | ImageNode;
+  | ImageNode
+  | BlockMathNode;
 export interface LessonDocument {
   type: 'doc';
   content: BlockNode[];

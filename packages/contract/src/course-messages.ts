@@ -76,6 +76,8 @@ export const courseMessages = {
   uploadProgress: 'Надсилання файлу',
   resubmitHint: 'Можна надіслати нову версію — викладач бачить усі.',
   mySubmissions: 'Мої роботи',
+  /** Before the linked title of the assignment a submission in 'Мої роботи' is for. */
+  submissionFor: 'Завдання:',
   noSubmissions: 'Ви ще не надсилали робіт.',
   awaitingGrade: 'очікує оцінки',
   grade: (grade: string) => `Оцінка: ${grade}`,
@@ -132,12 +134,12 @@ export const gradesMessages = {
   // Pages of the web app
   pageGradebook: 'Журнал оцінок',
   pageAssignment: 'Завдання',
-  gradesIntro: 'Бали й відгуки за кожне завдання ваших курсів.',
+  gradesIntro: 'Бали й відгуки за кожне завдання й тест ваших курсів.',
   gradesEmpty: 'Ви ще не записані на жоден курс із завданнями.',
   gradesLoadFailed: 'Не вдалося завантажити оцінки.',
   gradebookLoadFailed: 'Не вдалося завантажити журнал оцінок.',
   gradebookEmpty: 'На курс ще ніхто не записався.',
-  gradebookNoAssignments: 'У курсі ще немає опублікованих завдань.',
+  gradebookNoAssignments: 'У курсі ще немає опублікованих завдань і тестів.',
   gradebookCaption: (title: string) => `Журнал оцінок курсу «${title}»`,
   gradebookRegion: 'Таблиця оцінок (прокручується)',
   gradebookStudent: 'Студент',
@@ -150,17 +152,30 @@ export const gradesMessages = {
     late: 'із запізненням',
     graded: 'оцінено',
   },
-  points: (points: number, maxPoints: number) => `${formatPoints(points)} / ${maxPoints}`,
+  /** A quiz's cell: its state, from its status and whether an attempt is open. */
+  quizStatus: {
+    missing: 'не розпочато',
+    inProgress: 'спроба триває',
+    submitted: 'есе чекає перевірки',
+    graded: 'оцінено',
+  },
+  /** A quiz column's note beside its maximum. */
+  quizKind: 'Тест',
+  /** A quiz cell's link to the attempt, for screen readers (the cell shows the points). */
+  quizAttemptLabel: (student: string, quiz: string) => `Спроба: ${student}, «${quiz}»`,
+  points: (points: number, maxPoints: number) =>
+    `${formatPoints(points)} / ${formatPoints(maxPoints)}`,
   percent: (percent: number | null) =>
     percent === null ? '—' : `${formatPoints(Math.round(percent * 10) / 10)}%`,
   coursePercent: (percent: number | null) =>
     percent === null ? 'Ще немає оцінок' : `Разом: ${formatPoints(Math.round(percent * 10) / 10)}%`,
-  maxPointsNote: (maxPoints: number) => `Максимум ${maxPoints} балів`,
+  maxPointsNote: (maxPoints: number) => `Максимум ${formatPoints(maxPoints)} балів`,
   noDueDate: 'Без терміну',
   backToCourse: 'До курсу',
   assignmentLoadFailed: 'Не вдалося завантажити завдання.',
   assignmentDraft: 'Чернетка',
   assignmentsHeading: 'Завдання',
+  noAssignments: 'У курсі ще немає завдань.',
   newAssignmentHeading: 'Нове завдання',
   editAssignmentHeading: 'Змінити завдання',
   labelAssignmentTitle: 'Назва завдання',
@@ -212,3 +227,36 @@ export const gradesMessages = {
 function formatPoints(value: number): string {
   return String(value).replace('.', ',');
 }
+
+/** The grading page: one submission of an assignment after another (docs/decisions.md, "Grading one submission after another"). */
+export const gradingMessages = {
+  openGrading: 'Оцінювати',
+  pageGrading: 'Оцінювання',
+  heading: (title: string) => `Оцінювання: ${title}`,
+  backToAssignment: 'До завдання',
+  position: (index: number, total: number) => `${index} з ${total}`,
+  labelStudent: 'Студент',
+  studentEntry: (name: string, state: string) => `${name} — ${state}`,
+  notGraded: 'не оцінено',
+  previous: 'Попередня',
+  next: 'Наступна',
+  nextUngraded: 'Наступна неоцінена',
+  noneUngraded: 'Неоцінених робіт більше немає.',
+  keyboardHint: 'Клавіші: J — наступна, K — попередня, G — до оцінки.',
+  navigation: 'Перехід між роботами',
+  previewTitle: (fileName: string) => `Перегляд: ${fileName}`,
+  previewHeading: 'Робота',
+  previewUnavailable: 'Цей тип файлу не можна переглянути на сторінці — завантажте його.',
+  previewFailed: 'Не вдалося показати файл — завантажте його.',
+  textShortened: 'Показано початок файлу — увесь файл можна завантажити.',
+  studentNotFound: 'Цей студент ще не здав завдання; показано іншу роботу.',
+  otherSubmissions: 'Усі роботи студента',
+  submissionFrom: (when: string) => `Робота від ${when}`,
+  gradeHeading: 'Оцінка',
+  labelGrade: 'Оцінка (бали)',
+  outOf: (maxPoints: number) => `/ ${maxPoints}`,
+  saveGrade: 'Зберегти оцінку',
+  saveRegrade: 'Змінити оцінку',
+  regradeNote: 'Роботу вже оцінено: щоб змінити оцінку, вкажіть причину.',
+  saved: 'Оцінку збережено.',
+} as const;

@@ -22,6 +22,7 @@ export const LEARNING_API = {
   assignment: (assignmentId: string) => `assignments/${encodeURIComponent(assignmentId)}`,
   regradeHomework: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/regrade`,
   homeworkComments: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/comments`,
+  homeworkFileLink: (homeworkId: string) => `homework/${encodeURIComponent(homeworkId)}/file-link`,
   gradebook: (courseId: string) => `courses/${encodeURIComponent(courseId)}/gradebook`,
   gradebookCsv: (courseId: string) => `courses/${encodeURIComponent(courseId)}/gradebook.csv`,
   userGrades: (userId: string) => `user/${encodeURIComponent(userId)}/grades`,

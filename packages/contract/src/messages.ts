@@ -1,5 +1,7 @@
 import { assignmentMessages } from './assignment-messages.ts';
 import { contentMessages } from './content-messages.ts';
+import { quizMessages } from './quiz-messages.ts';
+import { quizPageMessages } from './quiz-page-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
 
 // ---- Upload quotas (uploads work): how a quota is named in its message ----
@@ -87,6 +89,8 @@ export const messages = {
   notCourseAuthor: 'Лише автор курсу може це зробити.',
   teachersOnly: 'Лише викладачі можуть це зробити.',
   homeworkNotFound: 'Роботу не знайдено.',
+  homeworkLinkInvalid:
+    'Посилання на файл роботи недійсне або застаріло: відкрийте сторінку ще раз.',
 
   // Homework and grading
   fileRequired: 'Додайте файл.',
@@ -145,6 +149,9 @@ export const messages = {
   // Generic API errors
   badRequest: 'Перевірте введені дані.',
   unauthorized: 'Увійдіть, щоб продовжити.',
+  // A session the server refused mid-way (expired, signed out elsewhere, account blocked)
+  sessionEndedTitle: 'Сеанс завершено',
+  signInAgain: 'Увійти знову',
   forbidden: 'Недостатньо прав для цієї дії.',
   notFound: 'Не знайдено.',
   tooManyRequests: 'Забагато спроб. Спробуйте пізніше.',
@@ -159,6 +166,11 @@ export const messages = {
   // ---- Assignments, grading, gradebook, written in assignment-messages.ts ----
   ...assignmentMessages,
   // ---- end of assignments section ----
+
+  // ---- Quizzes: the question bank, quizzes, attempts, written in quiz-messages.ts ----
+  ...quizMessages,
+  ...quizPageMessages,
+  // ---- end of quizzes section ----
 
   // Shell (spec section 2)
   menu: 'MENU',
@@ -234,9 +246,15 @@ export const messages = {
   // `adminMessages` (admin-messages.ts), loaded only with those pages.
   accountBlocked: 'Обліковий запис заблоковано.',
   adminNoteTooLong: 'Примітка — не більше 1000 символів.',
+  adminReasonTooLong: 'Причина — не більше 1000 символів.',
+  auditActionInvalid: 'Невідома дія журналу.',
+  auditDayInvalid: 'Дата — у вигляді РРРР-ММ-ДД.',
+  auditRangeInvalid: 'Дата «до» не може бути раніше дати «від».',
   lastOperator: 'Це останній оператор платформи: спершу призначте іншого.',
   operatorCannotBeBlocked: 'Оператора не можна заблокувати: спершу зніміть роль оператора.',
   blockedCannotBeOperator: 'Заблокований обліковий запис не може бути оператором.',
+  operatorResetLinkRefused:
+    'Посилання для зміни пароля оператора тут не створюється: його дає лише командний рядок сервера.',
   operatorMenu: 'ОПЕРАТОР',
   adminOverview: 'Огляд',
   adminApplications: 'Заявки',

@@ -11,6 +11,8 @@ export const NOTIFICATION_KINDS = [
   'assignment.published',
   'assignment.due_soon',
   'application.decided',
+  'quiz.published',
+  'quiz.graded',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -23,6 +25,8 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   'assignment.published': 'Нові завдання',
   'assignment.due_soon': 'Нагадування про строк здачі',
   'application.decided': 'Рішення щодо заявки викладача',
+  'quiz.published': 'Нові тести',
+  'quiz.graded': 'Перевірені тести',
 };
 
 /**
@@ -33,6 +37,8 @@ export const NOTIFICATIONS_API = {
   list: 'notifications',
   read: 'notifications/read',
   stream: 'notifications/stream',
+  /** A short-lived signed link to the stream, for EventSource, which cannot send the bearer header. */
+  streamLink: 'notifications/stream-link',
   preferences: 'notifications/preferences',
   /** The link in each mail: GET asks, POST (also RFC 8058's one-click) turns the kind off. No sign-in. */
   unsubscribe: 'notifications/unsubscribe',
@@ -45,6 +51,8 @@ export const NOTIFICATION_LIMITS = {
   readIds: 200,
   /** A comment line on the live stream at least this often (ms), so proxies keep it open. */
   keepAliveMs: 25_000,
+  /** How long a signed stream link opens the stream (s); an open stream lives as long as its session. */
+  streamLinkSeconds: 120,
 };
 
 /** The title and body of each kind, in Ukrainian; `link` is a web app path. */
@@ -53,9 +61,9 @@ export const notificationText = {
     title: `Оцінка: ${grade}`,
     body: `Вашу роботу до завдання «${assignment}» оцінено.`,
   }),
-  regraded: (assignment: string, grade: string) => ({
+  regraded: (assignment: string, grade: string, reason: string) => ({
     title: `Оцінку змінено: ${grade}`,
-    body: `Оцінку вашої роботи до завдання «${assignment}» змінено.`,
+    body: `Оцінку вашої роботи до завдання «${assignment}» змінено. Причина: ${reason}`,
   }),
   submitted: (student: string, assignment: string) => ({
     title: 'Нова робота',
@@ -74,6 +82,20 @@ export const notificationText = {
     body:
       `У курсі «${course}» з’явилося завдання «${assignment}».` +
       (dueAt ? ` Строк здачі: ${formatKyivTime(dueAt)}.` : ''),
+  }),
+  quizPublished: (course: string, quiz: string, closesAt: string | null) => ({
+    title: 'Новий тест',
+    body:
+      `У курсі «${course}» з’явився тест «${quiz}».` +
+      (closesAt ? ` Закривається: ${formatKyivTime(closesAt)}.` : ''),
+  }),
+  quizGraded: (quiz: string, score: string, maxPoints: string) => ({
+    title: `Тест перевірено: ${score} з ${maxPoints}`,
+    body: `Вашу спробу тесту «${quiz}» перевірено.`,
+  }),
+  quizDueSoon: (course: string, quiz: string, closesAt: string) => ({
+    title: 'Тест скоро закривається',
+    body: `Тест «${quiz}» курсу «${course}» відкритий до ${formatKyivTime(closesAt)}.`,
   }),
   dueSoon: (course: string, assignment: string, dueAt: string) => ({
     title: 'Строк здачі спливає',
@@ -101,7 +123,7 @@ function formatKyivTime(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** The words of a notification's e-mail and of the unsubscribe page (lib/mail-queue.ts). */
+/** The words of a notification's e-mail and of the unsubscribe page (features/notifications/mail-queue.ts). */
 export const notificationMailText = {
   subject: (title: string) => `Урок: ${title}`,
   greeting: (name: string) => `Вітаємо, ${name}!`,
@@ -119,6 +141,11 @@ export const notificationMailText = {
 };
 
 export const notificationMessages = {
+  streamsAddressFull:
+    'З цієї адреси відкрито забагато живих з’єднань зі сповіщеннями. Закрийте зайві вкладки або спробуйте пізніше.',
+  streamsServerBusy:
+    'Сервер зараз тримає забагато живих з’єднань. Нові сповіщення з’являться, коли ви оновите сторінку.',
+  streamLinkInvalid: 'Посилання на потік сповіщень недійсне або застаріло.',
   pageTitle: 'Сповіщення',
   empty: 'Сповіщень поки немає.',
   markAllRead: 'Позначити всі як прочитані',

@@ -10,6 +10,8 @@ export const API = {
   logout: 'auth/logout',
   changePassword: 'auth/password',
   resetPassword: 'auth/reset-password',
+  /** A reset link by mail (DESIGN section 17): 202 whether or not the number has an account. */
+  forgotPassword: 'auth/forgot-password',
   teacherApplications: 'applications/teachers',
   courses: 'courses',
   course: (id: string) => `courses/${encodeURIComponent(id)}`,
@@ -17,6 +19,8 @@ export const API = {
   updateCourse: 'courses/update',
   createdCourses: 'users/created-courses',
   enroll: (courseId: string) => `courses/${encodeURIComponent(courseId)}/enroll`,
+  // The paths of classes (DESIGN section 17) are CLASS_API (classes.ts), apart from this map,
+  // so /login's entry chunk does not carry them.
   userCourses: (userId: string) => `user/${encodeURIComponent(userId)}/courses`,
   uploadHomework: 'courses/upload-homework',
   ownHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework`,
@@ -65,6 +69,14 @@ export const ROUTES = {
   /** A lesson of a course, as its enrolled students read it. */
   lesson: (courseId: string, lessonId: string) =>
     `/mycourse-details/${courseId}/lessons/${encodeURIComponent(lessonId)}`,
+  /** A quiz: its rules and the student's attempts, or the author's settings, attempts and statistics. */
+  quiz: (courseId: string, quizId: string) =>
+    `/mycourse-details/${courseId}/quizzes/${encodeURIComponent(quizId)}`,
+  /** Taking an attempt of a quiz, or reviewing it. */
+  quizAttempt: (courseId: string, quizId: string, attemptId: string) =>
+    `/mycourse-details/${courseId}/quizzes/${encodeURIComponent(quizId)}/attempts/${encodeURIComponent(attemptId)}`,
+  /** The course's question bank (the author). */
+  questionBank: (courseId: string) => `/mycourse-details/${courseId}/questions`,
   /** The author's gradebook of a course. */
   gradebook: (courseId: string) => `/mycourse-details/${courseId}/gradebook`,
   /** A student's grades in every course ('Мої оцінки'). */
@@ -76,6 +88,10 @@ export const ROUTES = {
   courseCreate: '/courseCreate',
   /** The one-time link of `npm run admin -- users reset-password` (signed out only). */
   resetPassword: '/reset-password',
+  /** Asks for a reset link by mail (signed out only). */
+  forgotPassword: '/forgot-password',
+  /** A class's join link: signed out, sign in or register first, then joined. */
+  join: (code: string) => `/join/${code}`,
   // ---- operators ----
   admin: '/admin',
   adminApplications: '/admin/applications',

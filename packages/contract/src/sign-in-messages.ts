@@ -23,6 +23,8 @@ export const signInMessages = {
   profileUpdateFailed: 'Сталась помилка під час оновлення даних',
   applicationFailed: 'Не вдалося надіслати заявку.',
   internalError: 'Сталася помилка на сервері. Спробуйте ще раз.',
+  // Any call that never reached the server (lib/api-error.ts)
+  networkLost: 'Немає з’єднання з мережею. Спробуйте ще раз.',
 
   // /login (labels are what the end-to-end tests target)
   signInTitle: 'Sign In',
@@ -35,6 +37,7 @@ export const signInMessages = {
   showPassword: 'Show password',
   hidePassword: 'Hide password',
   telephoneHint: 'Наприклад, +380501112233',
+  forgotPassword: 'Забули пароль?',
 
   // The frame of the public and sign-in pages
   skipToContent: 'Skip to content',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type PG from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -112,4 +112,18 @@ export async function migrateToLatest(db: Db, options: { schema?: string } = {})
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/** Whether the database answers a query (the health check). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/**
+ * SQLite's `pragma optimize`: fresh statistics for the query planner as the
+ * tables grow (see refreshPlannerStatistics). Through Kysely, so it waits its
+ * turn on the one connection instead of landing inside a transaction.
+ */
+export async function optimizeSqlite(db: Db): Promise<void> {
+  await sql`pragma optimize`.execute(db);
 }

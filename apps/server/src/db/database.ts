@@ -71,6 +71,12 @@ export interface CoursesTable {
   updated_at: string;
   /** Hidden by an operator: out of the catalog and public pages (migration 0009; default 0). */
   hidden?: number;
+  /** Who sees it (migration 0019; default 'public'): see lib/course-visibility.ts. */
+  visibility?: string;
+  /** The join code, upper case, or null before the author first asks (migration 0019). */
+  join_code?: string | null;
+  /** 1 while the default assignment is published (migration 0020): homeworkTask/homeworkDueAt show only then. */
+  homework_published?: number;
 }
 
 export interface EnrollmentsTable {
@@ -138,6 +144,8 @@ export interface LessonsTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** When its students were told it was published (migration 0020): once only. */
+  announced_at?: string | null;
 }
 
 export interface LessonAttachmentsTable {
@@ -188,7 +196,7 @@ export interface JobLeasesTable {
   expires_at: string;
 }
 
-/** A notification to e-mail (lib/mail-queue.ts); written with the notification. */
+/** A notification to e-mail (features/notifications/mail-queue.ts); written with the notification. */
 export interface MailOutboxTable {
   id: string;
   notification_id: string;
@@ -202,7 +210,7 @@ export interface MailOutboxTable {
   finished_at: string | null;
 }
 
-/** A due-soon reminder made for an assignment's due date (lib/reminders.ts). */
+/** A due-soon reminder made for an assignment's due date (features/assignments). */
 export interface AssignmentRemindersTable {
   assignment_id: string;
   due_at: string;
@@ -224,6 +232,8 @@ export interface AuditLogTable {
   actor_kind: 'operator' | 'cli' | 'system';
   actor_id: string | null;
   actor_name: string;
+  /** The operator's telephone when they acted (migration 0020); null for the CLI, the system and older entries. */
+  actor_telephone?: string | null;
   action: string;
   target_type: 'user' | 'application' | 'course';
   target_id: string;
@@ -248,6 +258,8 @@ export interface AssignmentsTable {
   position: number;
   created_at: string;
   updated_at: string;
+  /** When its students were told it was published (migration 0020): once only. */
+  announced_at?: string | null;
 }
 
 /** An earlier grade of a regraded submission (migration 0011-grading). */
@@ -278,6 +290,100 @@ export interface CalendarFeedsTable {
 }
 // ---- end of assignments section ----
 
+// ---- quizzes (migration 0018-quizzes) ----
+export interface QuestionsTable {
+  id: string;
+  course_id: string;
+  kind: string;
+  /** Documents as JSON text. */
+  text: string;
+  explanation: string | null;
+  points: number;
+  /** A JSON array of strings. */
+  tags: string;
+  /** The kind's answer key as a JSON object. */
+  answer_key: string;
+  search_text: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuestionTagsTable {
+  question_id: string;
+  course_id: string;
+  tag: string;
+}
+
+export interface QuizzesTable {
+  id: string;
+  course_id: string;
+  section_id: string;
+  title: string;
+  description: string | null;
+  published: number;
+  /** When quiz.published went out (once per quiz). */
+  announced_at: string | null;
+  position: number;
+  opens_at: string | null;
+  closes_at: string | null;
+  time_limit_minutes: number | null;
+  attempts_allowed: number;
+  grading: string;
+  shuffle_questions: number;
+  shuffle_options: number;
+  review: string;
+  /** A JSON array of {questionId} or {tag,count}. */
+  slots: string;
+  max_points: number;
+  question_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface QuizAttemptsTable {
+  id: string;
+  quiz_id: string;
+  course_id: string;
+  user_id: string;
+  state: 'open' | 'submitted';
+  started_at: string;
+  deadline: string | null;
+  submitted_at: string | null;
+  score: number | null;
+  max_points: number;
+  pending_grading: number;
+  /** The questions drawn for the attempt, with their keys and shuffles, as JSON. */
+  questions: string;
+}
+
+export interface QuizAnswersTable {
+  attempt_id: string;
+  slot: number;
+  answer: string | null;
+  answered_at: string | null;
+  auto_score: number | null;
+  score: number | null;
+  feedback: string | null;
+  graded_at: string | null;
+}
+
+export interface QuizAnswerGradesTable {
+  id: string;
+  attempt_id: string;
+  slot: number;
+  points: number;
+  feedback: string | null;
+  grader_id: string | null;
+  graded_at: string;
+}
+
+export interface QuizRemindersTable {
+  quiz_id: string;
+  closes_at: string;
+  sent_at: string;
+}
+// ---- end of quizzes section ----
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -303,6 +409,13 @@ export interface Database {
   notification_preferences: NotificationPreferencesTable;
   mail_outbox: MailOutboxTable;
   assignment_reminders: AssignmentRemindersTable;
+  questions: QuestionsTable;
+  question_tags: QuestionTagsTable;
+  quizzes: QuizzesTable;
+  quiz_attempts: QuizAttemptsTable;
+  quiz_answers: QuizAnswersTable;
+  quiz_answer_grades: QuizAnswerGradesTable;
+  quiz_reminders: QuizRemindersTable;
 }
 
 export type Db = Kysely<Database>;

@@ -4,6 +4,7 @@
  * in db/demo-media, made by scripts/render-demo-video.mjs).
  */
 import type { LessonDocument } from '@urok/contract';
+import type { QuestionBodyInput } from '@urok/contract/schemas';
 
 export interface DemoLesson {
   title: string;
@@ -394,6 +395,207 @@ export const DEMO_CONTENT: Record<string, DemoSection[]> = {
           paragraphs: [
             'Розмір, насиченість і відступи показують читачеві, що головне: заголовок, підзаголовок, основний текст.',
           ],
+        },
+      ],
+    },
+  ],
+};
+
+/** A demo attempt: who took it, when, and their answer to each question, by the question's index. */
+export interface DemoAttempt {
+  student: 'andrii' | 'iryna';
+  daysAgo: number;
+  /** By question index; options by id, matches and order by text; null leaves a question blank. */
+  answers: unknown[];
+  /** The essay's points and feedback; absent: the essay waits for the teacher. */
+  essayGrade?: { points: number; feedback: string };
+}
+
+/** A question as the bank takes it (POST courses/{id}/questions), with plain text for its documents. */
+export type DemoQuestion = QuestionBodyInput extends infer Q
+  ? Q extends unknown
+    ? Omit<Q, 'text' | 'explanation'> & { text: string; explanation?: string }
+    : never
+  : never;
+
+export interface DemoQuiz {
+  /** The demo course's title, and the title of its section that holds the quiz. */
+  course: string;
+  section: string;
+  title: string;
+  description: string;
+  questions: DemoQuestion[];
+  attempts: DemoAttempt[];
+}
+
+/** The history course's quiz: one question of every kind (DESIGN section 14), and three attempts. */
+export const DEMO_QUIZ: DemoQuiz = {
+  course: 'Історія України: від Київської Русі до незалежності',
+  section: 'Козацька доба',
+  title: 'Тест: козацька доба і Хмельниччина',
+  description:
+    'Вісім запитань про Запорозьку Січ і Національно-визвольну війну 1648–1657 років. Дві спроби по 20 хвилин, зараховується краща.',
+  questions: [
+    {
+      kind: 'single',
+      text: 'Хто очолив Національно-визвольну війну українського народу 1648–1657 років?',
+      options: [
+        { id: 'khmelnytskyi', text: 'Богдан Хмельницький' },
+        { id: 'mazepa', text: 'Іван Мазепа' },
+        { id: 'sahaidachnyi', text: 'Петро Сагайдачний' },
+        { id: 'sirko', text: 'Іван Сірко' },
+      ],
+      correct: ['khmelnytskyi'],
+      explanation: 'Богдана Хмельницького обрали гетьманом на Січі на початку 1648 року.',
+    },
+    {
+      kind: 'multiple',
+      text: 'Які битви відбулися 1648 року? Позначте всі правильні відповіді.',
+      points: 2,
+      options: [
+        { id: 'zhovti-vody', text: 'Битва під Жовтими Водами' },
+        { id: 'korsun', text: 'Корсунська битва' },
+        { id: 'pyliavtsi', text: 'Пилявецька битва' },
+        { id: 'berestechko', text: 'Берестецька битва' },
+        { id: 'konotop', text: 'Конотопська битва' },
+      ],
+      correct: ['zhovti-vody', 'korsun', 'pyliavtsi'],
+      explanation: 'Берестецька битва відбулася 1651 року, Конотопська — 1659-го.',
+    },
+    {
+      kind: 'truefalse',
+      text: 'Переяславська рада відбулася 1654 року.',
+      correct: true,
+    },
+    {
+      kind: 'short',
+      text: 'Назвіть місто, яке стало резиденцією гетьмана Богдана Хмельницького (одне слово).',
+      accepted: ['Чигирин'],
+    },
+    {
+      kind: 'numeric',
+      text: 'Приблизно в якому році Дмитро Вишневецький (Байда) збудував замок на острові Мала Хортиця? Зараховується відповідь з похибкою до двох років.',
+      value: 1554,
+      tolerance: 2,
+      explanation: 'Історики датують замок на Малій Хортиці 1552–1556 роками.',
+    },
+    {
+      kind: 'matching',
+      text: 'Зіставте гетьмана з подією, пов’язаною з його ім’ям.',
+      points: 2,
+      pairs: [
+        { left: 'Петро Сагайдачний', right: 'Хотинська битва' },
+        { left: 'Богдан Хмельницький', right: 'Зборівський договір' },
+        { left: 'Іван Виговський', right: 'Конотопська битва' },
+        { left: 'Іван Мазепа', right: 'Полтавська битва' },
+      ],
+    },
+    {
+      kind: 'ordering',
+      text: 'Розташуйте події в хронологічному порядку, від найранішої.',
+      points: 2,
+      items: [
+        'Битва під Жовтими Водами',
+        'Зборівський договір',
+        'Берестецька битва',
+        'Переяславська рада',
+      ],
+    },
+    {
+      kind: 'essay',
+      text: 'Поясніть у 3–5 реченнях, чому Хмельниччину називають національно-визвольною війною.',
+      points: 4,
+    },
+  ],
+  attempts: [
+    {
+      student: 'andrii',
+      daysAgo: 4,
+      answers: [
+        { optionId: 'mazepa' },
+        { optionIds: ['zhovti-vody', 'berestechko'] },
+        { value: true },
+        { text: ' чигирин ' },
+        { value: '1555' },
+        {
+          matches: [
+            'Хотинська битва',
+            'Конотопська битва',
+            'Зборівський договір',
+            'Полтавська битва',
+          ],
+        },
+        {
+          order: [
+            'Битва під Жовтими Водами',
+            'Берестецька битва',
+            'Зборівський договір',
+            'Переяславська рада',
+          ],
+        },
+        {
+          text: 'Бо козаки воювали проти Речі Посполитої за свої права. Війна почалася 1648 року.',
+        },
+      ],
+      essayGrade: {
+        points: 2,
+        feedback: 'Правильно, але коротко: додайте релігійні та національні причини війни.',
+      },
+    },
+    {
+      student: 'iryna',
+      daysAgo: 3,
+      answers: [
+        { optionId: 'khmelnytskyi' },
+        { optionIds: ['zhovti-vody', 'korsun', 'pyliavtsi'] },
+        { value: true },
+        { text: 'Чигирин' },
+        { value: '1560' },
+        {
+          matches: [
+            'Хотинська битва',
+            'Зборівський договір',
+            'Конотопська битва',
+            'Полтавська битва',
+          ],
+        },
+        {
+          order: [
+            'Битва під Жовтими Водами',
+            'Зборівський договір',
+            'Берестецька битва',
+            'Переяславська рада',
+          ],
+        },
+        {
+          text: 'Війна була не лише повстанням козаків, а боротьбою всього народу: селян, міщан і духовенства. Вона виникла через соціальний, релігійний і національний гніт у Речі Посполитій. Її наслідком стала власна держава — Гетьманщина з гетьманом на чолі, своїм військом, судом і фінансами.',
+        },
+      ],
+      essayGrade: {
+        points: 4,
+        feedback: 'Чудова відповідь: і причини, і наслідки, і хто воював.',
+      },
+    },
+    {
+      student: 'andrii',
+      daysAgo: 2,
+      answers: [
+        { optionId: 'khmelnytskyi' },
+        { optionIds: ['zhovti-vody', 'korsun'] },
+        { value: false },
+        { text: 'Батурин' },
+        { value: '1554' },
+        {
+          matches: [
+            'Хотинська битва',
+            'Зборівський договір',
+            'Конотопська битва',
+            'Полтавська битва',
+          ],
+        },
+        null,
+        {
+          text: 'Українці боролися за власну державу і віру проти польської шляхти. Козаки, селяни й міщани воювали разом, тому це була війна всього народу, а не лише козацьке повстання.',
         },
       ],
     },

@@ -581,8 +581,55 @@ async function insertDemoContent(
 }
 
 /**
+ * The demo teacher's course of that title and its section of that title,
+ * with the demo students' ids (by telephone) — where the demo quiz goes
+ * (demo-quiz.ts); undefined when the course or the section is missing.
+ */
+export async function findDemoQuizPlace(
+  db: Db,
+  courseTitle: string,
+  sectionTitle: string,
+): Promise<
+  | {
+      teacherId: string;
+      courseId: string;
+      sectionId: string;
+      students: { andrii?: string; iryna?: string };
+    }
+  | undefined
+> {
+  const teacherId = await findUserIdByTelephone(db, TEACHER_TELEPHONE);
+  if (!teacherId) return undefined;
+  const course = await db
+    .selectFrom('courses')
+    .select('id')
+    .where('author_id', '=', teacherId)
+    .where('title', '=', courseTitle)
+    .executeTakeFirst();
+  if (!course) return undefined;
+  const section = await db
+    .selectFrom('sections')
+    .select('id')
+    .where('course_id', '=', course.id)
+    .where('title', '=', sectionTitle)
+    .executeTakeFirst();
+  if (!section) return undefined;
+  return {
+    teacherId,
+    courseId: course.id,
+    sectionId: section.id,
+    students: {
+      andrii: await findUserIdByTelephone(db, ANDRII),
+      iryna: await findUserIdByTelephone(db, IRYNA),
+    },
+  };
+}
+
+/**
  * Inserts the demo accounts that are missing (by telephone), then the demo
  * courses, covers, enrolments and homework; a second run changes nothing.
+ * The demo quiz comes after, from demo-quiz.ts (it uses the quiz feature,
+ * which this layer below the features may not).
  */
 export async function loadDemoData(
   db: Db,

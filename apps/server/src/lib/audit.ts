@@ -8,12 +8,20 @@
  */
 import os from 'node:os';
 import type { AuditAction, User } from '@urok/contract';
+import { insertAuditEntry } from '../db/audit-log.repository.ts';
 import type { AuditLogTable, Db } from '../db/database.ts';
 import { createTimeOrderedId } from './ids.ts';
 
 /** Who did it: an operator's account, the admin CLI (its OS user), or the system itself. */
 export type AuditActor =
-  | { kind: 'operator'; userId: string; username: string }
+  | {
+      kind: 'operator';
+      userId: string;
+      username: string;
+      telephone: string;
+      /** The operator's optional reason for this decision, kept in the entry's details. */
+      why?: string | undefined;
+    }
   | { kind: 'cli'; osUser: string }
   | { kind: 'system'; reason: string };
 
@@ -24,8 +32,21 @@ export interface AuditTarget {
   label: string;
 }
 
-export function operatorActor(user: Pick<User, '_id' | 'username'>): AuditActor {
-  return { kind: 'operator', userId: user._id, username: user.username };
+/**
+ * An operator by id, name and telephone as they are now (the entry keeps them
+ * as they were), with their reason for the decision, if they gave one.
+ */
+export function operatorActor(
+  user: Pick<User, '_id' | 'username' | 'telephone'>,
+  why?: string,
+): AuditActor {
+  return {
+    kind: 'operator',
+    userId: user._id,
+    username: user.username,
+    telephone: user.telephone,
+    why,
+  };
 }
 
 /** The admin CLI, named by the OS account that ran it. */
@@ -62,24 +83,26 @@ export async function recordAudit(
   details: Record<string, unknown> = {},
   at: string = new Date().toISOString(),
 ): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: createTimeOrderedId(),
-      at,
-      actor_kind: actor.kind,
-      actor_id: actor.kind === 'operator' ? actor.userId : null,
-      actor_name:
-        actor.kind === 'operator'
-          ? actor.username
-          : actor.kind === 'cli'
-            ? actor.osUser
-            : actor.reason,
-      action,
-      target_type: target.type,
-      target_id: target.id,
-      target_label: target.label,
-      details: JSON.stringify(details),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    id: createTimeOrderedId(),
+    at,
+    actor_kind: actor.kind,
+    actor_id: actor.kind === 'operator' ? actor.userId : null,
+    actor_name:
+      actor.kind === 'operator'
+        ? actor.username
+        : actor.kind === 'cli'
+          ? actor.osUser
+          : actor.reason,
+    actor_telephone: actor.kind === 'operator' ? actor.telephone : null,
+    action,
+    target_type: target.type,
+    target_id: target.id,
+    target_label: target.label,
+    details: JSON.stringify(
+      actor.kind === 'operator' && actor.why?.trim()
+        ? { ...details, reason: actor.why.trim() }
+        : details,
+    ),
+  });
 }

@@ -3,7 +3,7 @@
  * asks for one more run after it (however many calls came meanwhile), so
  * nothing asked for is missed and no two runs overlap. The notification
  * stream's reads (features/notifications) and the mail queue's looks at its
- * table (lib/mail-queue.ts) are both driven this way.
+ * table (features/notifications/mail-queue.ts) are both driven this way.
  */
 export function coalesced(work: () => Promise<void>): {
   /** Starts a run, or asks for one more after the current run. */

@@ -60,11 +60,15 @@ export function fileNameForType(name: string, mime: string): string {
   return (characters.length > room ? characters.slice(0, room).join('') : stem) + extension;
 }
 
-/** An entry or folder name inside a zip archive: no separators, no '.' or '..'. */
+/**
+ * An entry or folder name inside a zip archive: no separators, no '.' or '..',
+ * and no leading drive letter ('C:drive' → 'C_drive'), which zip writers and
+ * Windows read as an absolute path.
+ */
 export function sanitizeArchiveSegment(raw: string, fallback: string): string {
   const name = raw.normalize('NFC').replace(UNSAFE_CHARACTERS, '').replace(/[/\\]/g, '_').trim();
   if (name === '' || /^\.+$/.test(name)) return fallback;
-  return name.replace(/^\.+/, '_');
+  return name.replace(/^\.+/, '_').replace(/^([a-z]):/i, '$1_');
 }
 
 /** 'name.pdf' → 'name (2).pdf': the first name not yet in `taken` (which it then joins). */

@@ -13,7 +13,11 @@ export interface DetectedType {
 const homeworkTypes = new Set<string>(HOMEWORK_MIME_TYPES);
 const coverTypes = new Set<string>(COVER_MIME_TYPES);
 
-type AcceptedType = (typeof HOMEWORK_MIME_TYPES)[number] | (typeof COVER_MIME_TYPES)[number];
+type AcceptedType =
+  | (typeof HOMEWORK_MIME_TYPES)[number]
+  | (typeof COVER_MIME_TYPES)[number]
+  | 'video/mp4'
+  | 'video/webm';
 
 /**
  * The extensions a stored file of each type we take may carry, the
@@ -34,6 +38,9 @@ const EXTENSIONS_BY_TYPE: Record<AcceptedType, readonly [string, ...string[]]> =
   'image/jpeg': ['jpg', 'jpeg'],
   'image/png': ['png'],
   'image/webp': ['webp'],
+  // Lesson videos: 'Lecture 1.hta' of MP4 bytes is stored and handed out as 'Lecture 1.mp4'.
+  'video/mp4': ['mp4', 'm4v'],
+  'video/webm': ['webm'],
 };
 
 /** The extensions (lower case, without the dot; the canonical one first) of a type we take; undefined for any other. */
@@ -104,8 +111,8 @@ export function coverTypeFromKey(key: string): string | undefined {
 
 // ---- course content: lesson videos ----
 const VIDEO_TYPES: Record<string, DetectedType> = {
-  'video/mp4': { mime: 'video/mp4', ext: 'mp4' },
-  'video/webm': { mime: 'video/webm', ext: 'webm' },
+  'video/mp4': typed('video/mp4'),
+  'video/webm': typed('video/webm'),
 };
 
 /**

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import { takeLease } from '../db/job-leases.repository.ts';
 
 /** This process, as a lease holder. */
 const PROCESS_HOLDER = `${process.pid}-${randomUUID()}`;
@@ -23,18 +24,8 @@ export async function runWithLease(
   const now = options.now ?? Date.now();
   const holder = options.holder ?? PROCESS_HOLDER;
   const expiresAt = new Date(now + leaseMs).toISOString();
-  const taken = await db
-    .insertInto('job_leases')
-    .values({ name, holder, expires_at: expiresAt })
-    .onConflict((conflict) =>
-      conflict
-        .column('name')
-        .doUpdateSet({ holder, expires_at: expiresAt })
-        .where('job_leases.expires_at', '<=', new Date(now).toISOString()),
-    )
-    .returning('holder')
-    .executeTakeFirst();
-  if (taken === undefined) return false;
+  const taken = await takeLease(db, { name, holder, expiresAt, now: new Date(now).toISOString() });
+  if (!taken) return false;
   await job();
   return true;
 }

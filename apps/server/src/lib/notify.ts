@@ -1,9 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import type { Kysely } from 'kysely';
 import { ROUTES, type NotificationKind } from '@urok/contract';
-import type { Database } from '../db/database.ts';
-import { createTimeOrderedId } from './ids.ts';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -17,7 +14,9 @@ export interface NewNotification {
  * What one request's notifications need beyond their rows: the users whose
  * live streams are told once the transaction has committed
  * (NotificationBus.announce, in app.announcing), and whether each
- * notification is also queued for e-mail (SMTP_URL is set; lib/mail-queue.ts).
+ * notification is also queued for e-mail (SMTP_URL is set; features/notifications/mail-queue.ts).
+ * The notifications themselves are written by the notifications feature's
+ * notify (features/notifications/notifications.service.ts).
  */
 export class Announcement {
   readonly userIds: string[] = [];
@@ -25,97 +24,39 @@ export class Announcement {
   constructor(readonly mail: boolean) {}
 }
 
-/**
- * Writes one notification per recipient through `db` — pass the event's
- * transaction, so the event and its notifications (and their mail) commit
- * together or not at all — and adds the recipients to `announcement`.
- */
-export async function notify(
-  db: Kysely<Database>,
-  recipients: readonly string[],
-  notification: NewNotification,
-  announcement?: Announcement,
-): Promise<void> {
-  const unique = [...new Set(recipients)];
-  if (unique.length === 0) return;
-  const createdAt = new Date().toISOString();
-  const rows = unique.map((userId) => ({
-    id: createTimeOrderedId(),
-    user_id: userId,
-    ...notification,
-    created_at: createdAt,
-    read_at: null,
-  }));
-  // A course's whole class in one statement each, within SQLite's limit of bound values.
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = rows.slice(start, start + INSERT_BATCH);
-    await db.insertInto('notifications').values(batch).execute();
-    if (announcement?.mail) {
-      await db
-        .insertInto('mail_outbox')
-        .values(
-          batch.map((row) => ({
-            id: createTimeOrderedId(),
-            notification_id: row.id,
-            status: 'pending' as const,
-            attempts: 0,
-            next_attempt_at: createdAt,
-            claimed_until: null,
-            last_error: null,
-            created_at: createdAt,
-            finished_at: null,
-          })),
-        )
-        .execute();
-    }
-  }
-  announcement?.userIds.push(...unique);
-}
-
-/** Rows per insert: 8 values each stays far below SQLite's 32,766 bound values. */
-const INSERT_BATCH = 500;
-
-/**
- * Notifies every student enrolled in a course (a lesson or an assignment was
- * published), read in `db`, the event's transaction; `build` words it with the
- * course's title.
- */
-export async function notifyCourseStudents(
-  db: Kysely<Database>,
-  courseId: string,
-  build: (courseTitle: string) => NewNotification,
-  announcement?: Announcement,
-): Promise<void> {
-  const course = await db
-    .selectFrom('courses')
-    .select('title')
-    .where('id', '=', courseId)
-    .executeTakeFirst();
-  if (!course) return;
-  const students = await db
-    .selectFrom('enrollments')
-    .select('user_id')
-    .where('course_id', '=', courseId)
-    .execute();
-  await notify(
-    db,
-    students.map((row) => row.user_id),
-    build(course.title),
-    announcement,
-  );
-}
-
 /** Where a submission is seen, by its student and by the course's author alike. */
 export function submissionLink(courseId: string, assignmentId: string, homeworkId: string): string {
   return `${ROUTES.assignment(courseId, assignmentId)}#homework-${homeworkId}`;
 }
 
+/** A submission's comment thread: the web app opens the thread it names (`#comments-<id>`). */
+export function commentThreadLink(
+  courseId: string,
+  assignmentId: string,
+  homeworkId: string,
+): string {
+  return `${ROUTES.assignment(courseId, assignmentId)}#comments-${homeworkId}`;
+}
+
+/** What one bus message carries: each list optional. */
+interface BusMessage {
+  /** Users with new notifications. */
+  n?: string[];
+  /** Users some of whose sessions ended (logout, password change or reset, block). */
+  s?: string[];
+  /** Streams to close, by id (an account opened one more than its limit). */
+  c?: string[];
+}
+
 /**
- * Tells the live streams (features/notifications) that users have new
- * notifications, whichever process wrote them: through Redis pub/sub when
- * REDIS_URL is set, else within this process. A message carries user ids
- * only: a stream reads what is new from the database, so nothing is lost if
- * a message is (the stream also looks on its own at every keep-alive).
+ * Tells the live streams (features/notifications) what concerns them,
+ * whichever process it happened in: through Redis pub/sub when REDIS_URL is
+ * set, else within this process. Three things travel on it, each as ids only:
+ * users with new notifications (a stream then reads what is new from the
+ * database, so nothing is lost if a message is: it also looks on its own at
+ * every keep-alive); users whose sessions ended (their streams check their
+ * session at once and close if it is gone; they also check at every
+ * keep-alive); and streams to close (an account over its limit of streams).
  */
 export class NotificationBus {
   readonly #local = new EventEmitter();
@@ -135,7 +76,7 @@ export class NotificationBus {
     subscriber?.on('message', (channel: string, message: string) => {
       if (channel !== this.#channel) return;
       try {
-        for (const userId of JSON.parse(message) as string[]) this.#local.emit(userId);
+        this.#deliver(JSON.parse(message) as BusMessage);
       } catch {
         // Not ours: ignored.
       }
@@ -157,26 +98,58 @@ export class NotificationBus {
 
   /** After the commit: the streams of `userIds`, in every process, look for what is new. */
   announce(userIds: readonly string[]): void {
-    if (userIds.length === 0) return;
-    const unique = [...new Set(userIds)];
-    if (this.#publisher) {
-      this.#publisher.publish(this.#channel, JSON.stringify(unique)).catch(() => {
-        // Redis away: the streams catch up at their next keep-alive.
-      });
-    } else {
-      for (const userId of unique) this.#local.emit(userId);
-    }
+    if (userIds.length > 0) this.#send({ n: [...new Set(userIds)] });
+  }
+
+  /** After the commit: the streams of `userId`, in every process, check their session now. */
+  sessionsEnded(userId: string): void {
+    this.#send({ s: [userId] });
+  }
+
+  /** The streams of these ids, in whichever process serves them, close. */
+  closeStreams(streamIds: readonly string[]): void {
+    if (streamIds.length > 0) this.#send({ c: [...streamIds] });
   }
 
   /** Calls `listener` whenever `userId` may have something new; returns the unsubscribe. */
   subscribe(userId: string, listener: () => void): () => void {
-    this.#local.on(userId, listener);
-    return () => this.#local.off(userId, listener);
+    return this.#on(`n:${userId}`, listener);
+  }
+
+  /** Calls `listener` whenever some session of `userId` ended; returns the unsubscribe. */
+  onSessionsEnded(userId: string, listener: () => void): () => void {
+    return this.#on(`s:${userId}`, listener);
+  }
+
+  /** Calls `listener` when stream `streamId` is to close; returns the unsubscribe. */
+  onCloseStream(streamId: string, listener: () => void): () => void {
+    return this.#on(`c:${streamId}`, listener);
   }
 
   async close(): Promise<void> {
     this.#local.removeAllListeners();
     // Nothing is waiting on a subscriber: cut it at once.
     this.#subscriber?.disconnect();
+  }
+
+  #on(event: string, listener: () => void): () => void {
+    this.#local.on(event, listener);
+    return () => this.#local.off(event, listener);
+  }
+
+  #send(message: BusMessage): void {
+    if (this.#publisher) {
+      this.#publisher.publish(this.#channel, JSON.stringify(message)).catch(() => {
+        // Redis away: the streams catch up (and check their sessions) at their next keep-alive.
+      });
+    } else {
+      this.#deliver(message);
+    }
+  }
+
+  #deliver(message: BusMessage): void {
+    for (const userId of message.n ?? []) this.#local.emit(`n:${userId}`);
+    for (const userId of message.s ?? []) this.#local.emit(`s:${userId}`);
+    for (const streamId of message.c ?? []) this.#local.emit(`c:${streamId}`);
   }
 }

@@ -8,6 +8,40 @@
  * RateLimiter below, and by lib/redis-rate-limiter.ts with Redis.
  */
 
+import { isIPv4, isIPv6 } from 'node:net';
+
+/**
+ * The key an address is counted under (docs/decisions.md, rate limits): an
+ * IPv4 address as it is, an IPv6 address by its /64 — one home or one phone
+ * gets a whole /64 and picks any address in it, so a count per full address
+ * would be passed by walking the prefix. An IPv4-mapped IPv6 address is its
+ * IPv4 address. Anything else (no address at all) is kept as it came.
+ */
+export function addressKey(ip: string): string {
+  const address = (ip.split('%')[0] ?? '').toLowerCase();
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  // An IPv4 tail (64:ff9b::1.2.3.4) is two groups; only the first four groups matter here.
+  const hex = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_all, a, b, c, d) =>
+    [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(
+      ':',
+    ),
+  );
+  const [left = '', right] = hex.split('::');
+  const head = left === '' ? [] : left.split(':');
+  const tail = right === undefined || right === '' ? [] : right.split(':');
+  const groups =
+    right === undefined
+      ? head
+      : [...head, ...Array(8 - head.length - tail.length).fill('0'), ...tail];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export interface RateLimitRule {
   /** Part of the bucket key, so two rules never share a counter. */
   name: string;
@@ -84,8 +118,19 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     per: 'user',
   },
+  /**
+   * Enrolling and leaving, one budget per account: each changes a course's count and so
+   * empties the catalog's kept pages for every process.
+   */
+  enrollmentPerUser: { name: 'enrollment-user', limit: 60, windowSeconds: 10 * 60, per: 'user' },
   /** Course creation and updates, each with a cover of up to 5 MB. */
   courseWritePerUser: { name: 'course-write-user', limit: 30, windowSeconds: 10 * 60, per: 'user' },
+  // ---- classes ----
+  /** Join codes typed by one account: a class joins at once, a guesser of 31^8 codes gets nowhere. */
+  joinCoursePerUser: { name: 'join-course-user', limit: 20, windowSeconds: 10 * 60, per: 'user' },
+  /** The author adding students by telephone, one by one for a whole class. */
+  addStudentPerUser: { name: 'add-student-user', limit: 120, windowSeconds: 10 * 60, per: 'user' },
+  // ---- end of classes section ----
   // ---- course content ----
   /** Sections, lessons (an editor autosaves), the outline, deletions: one budget per author. */
   contentWritePerUser: {
@@ -126,6 +171,17 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     per: 'user',
   },
+  // ---- quizzes ----
+  /** The question bank, quizzes, imports and the grading of attempts (an editor autosaves). */
+  quizWritePerUser: { name: 'quiz-write-user', limit: 600, windowSeconds: 10 * 60, per: 'user' },
+  /** Starting attempts, saving answers as they are given (typing is debounced) and submitting. */
+  quizAnswerPerUser: {
+    name: 'quiz-answer-user',
+    limit: 3000,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
+  // ---- end of quizzes section ----
   /** Making and revoking one's private calendar feed address. */
   calendarFeedPerUser: {
     name: 'calendar-feed-user',
@@ -147,6 +203,27 @@ export const RATE_LIMITS = {
   },
   /** Reset tokens are 256-bit, so this only bounds the password-hashing work an address can cause. */
   passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowSeconds: 15 * 60, per: 'ip' },
+  // ---- forgot password ----
+  /** Asking for a reset mail from one address, whatever the number (a school shares one address). */
+  forgotPasswordPerIp: { name: 'forgot-password-ip', limit: 30, windowSeconds: 60 * 60, per: 'ip' },
+  /**
+   * Reset mails for one number, and to one e-mail address, wherever asked from: counted by the
+   * sign-in limiter after the answer (features/auth), so nobody can flood a mailbox. Over either,
+   * no mail goes and the answer is the same.
+   */
+  forgotPasswordPerTelephone: {
+    name: 'forgot-password-telephone',
+    limit: 3,
+    windowSeconds: 60 * 60,
+    per: 'ip',
+  },
+  forgotPasswordPerEmail: {
+    name: 'forgot-password-email',
+    limit: 3,
+    windowSeconds: 60 * 60,
+    per: 'ip',
+  },
+  // ---- end of forgot password section ----
   // ---- accounts ----
   /**
    * Profile saves that change the telephone, whatever their answer: each checks the current

@@ -12,6 +12,14 @@
 import { messages, type User } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import type { Db } from '../db/database.ts';
+import {
+  findAccountByTelephone,
+  findUnusedApproval,
+  markApprovalGranted,
+  promoteStudent,
+  revokeApprovals,
+  updateRole,
+} from '../db/teacher-role.repository.ts';
 
 /** Who asks: the signed-in account as its session found it (its current role). */
 export type Requester = Pick<User, '_id' | 'isAdmin'>;
@@ -30,31 +38,6 @@ export function assertCourseAuthor(user: Requester, authorId: string): void {
   if (!isCourseAuthor(user, authorId)) throw new AppError('FORBIDDEN', messages.notCourseAuthor);
 }
 
-async function makeTeacher(db: Db, userId: string, updatedAt: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ is_admin: 1, updated_at: updatedAt })
-    .where('id', '=', userId)
-    .where('is_admin', '=', 0)
-    .execute();
-}
-
-/**
- * Records the account an approval was used on, only if it was not used (or
- * revoked) yet; true when this call used it.
- */
-async function markGranted(db: Db, applicationId: string, userId: string): Promise<boolean> {
-  const result = await db
-    .updateTable('teacher_applications')
-    .set({ granted_user_id: userId })
-    .where('id', '=', applicationId)
-    .where('status', '=', 'approved')
-    .where('granted_user_id', 'is', null)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 /**
  * On approval: the account holding the application's number now, if any,
  * becomes a teacher and the approval is used on it. Resolves to that account,
@@ -65,13 +48,10 @@ export async function grantOnApproval(
   application: { id: string; telephone: string },
   now: string,
 ): Promise<{ id: string; username: string } | undefined> {
-  const holder = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('telephone', '=', application.telephone)
-    .executeTakeFirst();
+  const holder = await findAccountByTelephone(db, application.telephone);
   if (!holder) return undefined;
-  if (await markGranted(db, application.id, holder.id)) await makeTeacher(db, holder.id, now);
+  if (await markApprovalGranted(db, application.id, holder.id))
+    await promoteStudent(db, holder.id, now);
   return holder;
 }
 
@@ -85,18 +65,9 @@ export async function grantOnSignUp(
   user: { id: string; telephone: string },
   now: string,
 ): Promise<boolean> {
-  const unused = await db
-    .selectFrom('teacher_applications')
-    .select('id')
-    .where('telephone', '=', user.telephone)
-    .where('status', '=', 'approved')
-    .where('granted_user_id', 'is', null)
-    .where('revoked_at', 'is', null)
-    .orderBy('decided_at')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!unused || !(await markGranted(db, unused.id, user.id))) return false;
-  await makeTeacher(db, user.id, now);
+  const unused = await findUnusedApproval(db, user.telephone);
+  if (!unused || !(await markApprovalGranted(db, unused.id, user.id))) return false;
+  await promoteStudent(db, user.id, now);
   return true;
 }
 
@@ -111,22 +82,6 @@ export async function setAccountRole(
   isTeacher: boolean,
   now: string,
 ): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ is_admin: isTeacher ? 1 : 0, updated_at: now })
-    .where('id', '=', user.id)
-    .execute();
-  if (isTeacher) return;
-  await db
-    .updateTable('teacher_applications')
-    .set({ revoked_at: now })
-    .where('status', '=', 'approved')
-    .where('revoked_at', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('granted_user_id', '=', user.id),
-        eb.and([eb('telephone', '=', user.telephone), eb('granted_user_id', 'is', null)]),
-      ]),
-    )
-    .execute();
+  await updateRole(db, user.id, isTeacher, now);
+  if (!isTeacher) await revokeApprovals(db, user, now);
 }

@@ -1,3 +1,4 @@
+import { unsafeTextError, unsafeTextField } from '../plugins/input-guard.ts';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -167,6 +168,9 @@ export async function readMultipartForm<F extends string>(
           throw new AppError('BAD_REQUEST', messages.badRequest, {
             [part.fieldname]: messages.badRequest,
           });
+        // The rule of every stored text (plugins/input-guard.ts), for form fields.
+        if (unsafeTextField({ [part.fieldname]: value }) !== null)
+          throw unsafeTextError(part.fieldname);
         if (accepted.has(name) && fields[name] === undefined) fields[name] = value;
         continue;
       }

@@ -1,3 +1,4 @@
+import * as contract from '@urok/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorBody, type ErrorCode } from '@urok/contract';
@@ -20,6 +21,29 @@ const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }
  * Bad input is always a 4xx; a 5xx body never carries internals, and the
  * error is logged with the request id.
  */
+/** Every text of the contract's message tables: what a schema's own message may be. */
+const CONTRACT_MESSAGES: ReadonlySet<string> = new Set(
+  Object.entries(contract)
+    .filter(([name, value]) => /[mM]essages$/.test(name) && typeof value === 'object' && value)
+    .flatMap(([, table]) => Object.values(table as Record<string, unknown>))
+    .filter((text): text is string => typeof text === 'string'),
+);
+
+/**
+ * A validator's message as a user may read it: one of the contract's
+ * messages (the specification's English ones included), or a sentence in
+ * Ukrainian; anything else is a validator's default ('Invalid string: must
+ * match pattern /^\d{1,15}$/'), which names its internals, so the field gets
+ * the general sentence instead. A schema with a message of its own is the
+ * fix at the source; this keeps a schema that lacks one from leaking.
+ */
+function userMessage(message: string | undefined): string {
+  if (!message) return messages.badRequest;
+  return CONTRACT_MESSAGES.has(message) || /\p{Script=Cyrillic}/u.test(message)
+    ? message
+    : messages.badRequest;
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     // Refused before its body was read (an upload over the limit, or of the wrong type): close the
@@ -38,7 +62,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         const field = issue.instancePath.replace(/^\//, '').split('/')[0];
         // A body that is not even an object gets the generic text, not zod's English default.
         if (!field) continue;
-        fields[field] ??= issue.message ?? messages.badRequest;
+        fields[field] ??= userMessage(issue.message);
         message ??= fields[field];
       }
       const body: ErrorBody = { message: message ?? messages.badRequest, code: 'BAD_REQUEST' };

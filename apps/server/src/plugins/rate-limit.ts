@@ -3,7 +3,7 @@ import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-
 import type { Redis } from 'ioredis';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
-import type { RateLimiter, RouteLimitRule } from '../lib/rate-limiter.ts';
+import { addressKey, type RateLimiter, type RouteLimitRule } from '../lib/rate-limiter.ts';
 
 /** A route hook that counts the request against one rule and throws 429 once it is over. */
 export type RateLimitHook = (request: FastifyRequest) => Promise<void>;
@@ -92,7 +92,7 @@ export async function registerRateLimit(
       timeWindow: rule.windowSeconds * 1000,
       // The rule's name is part of the key: rules never share a counter, in memory or in Redis.
       keyGenerator: (request) =>
-        `${rule.name}:${rule.per === 'user' ? request.user?._id : request.ip}`,
+        `${rule.name}:${rule.per === 'user' ? request.user?._id : addressKey(request.ip)}`,
     });
     const hook: RateLimitHook = async (request) => {
       // A per-account limit runs after the route's requireUser; never count an anonymous caller.

@@ -4,7 +4,8 @@ import { VIDEO_EMBED_ORIGINS } from '@urok/contract';
 /**
  * The Content-Security-Policy of the web app's pages. The built web app runs no
  * inline script, so only same-origin scripts run; blob: and data: images
- * serve previews; no page may frame ours.
+ * serve previews; no page may frame ours (only an inline submission file
+ * may be framed, by our own pages).
  */
 const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
@@ -18,8 +19,9 @@ const CSP_DIRECTIVES = {
   baseUri: ["'self'"],
   formAction: ["'self'"],
   frameAncestors: ["'none'"],
-  // A lesson's videoUrl embeds YouTube (youtube-nocookie) or Vimeo, and nothing else.
-  frameSrc: VIDEO_EMBED_ORIGINS,
+  // A lesson's videoUrl embeds YouTube (youtube-nocookie) or Vimeo; the grading page frames a
+  // submission's PDF from this origin (homework/{id}/file?inline=1, which allows only that).
+  frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
 } as const;
 
 function formatPolicy(directives: Record<string, readonly string[]>): string {

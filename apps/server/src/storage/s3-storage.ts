@@ -16,6 +16,7 @@ import {
 import {
   isValidStorageKey,
   StorageFailure,
+  StorageUnsupported,
   StorageNotFoundError,
   type ByteRange,
   type Storage,
@@ -69,6 +70,12 @@ async function* slice(source: Readable, skip: number, length: number): AsyncGene
 }
 
 /** A failure of the store itself: a server error, never the client's fault (lib/uploads.ts). */
+/** The store answered 501 NotImplemented: it does not offer the operation at all. */
+function isNotImplemented(error: unknown): boolean {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } } | null;
+  return e?.name === 'NotImplemented' || e?.$metadata?.httpStatusCode === 501;
+}
+
 function storeFailure(error: unknown): StorageFailure {
   const message = error instanceof Error ? error.message : String(error);
   return new StorageFailure(`object store: ${message}`, { cause: error });
@@ -283,6 +290,11 @@ export class S3Storage implements Storage {
         await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, ...upload }));
       }
     } catch (error) {
+      if (isNotImplemented(error))
+        throw new StorageUnsupported(
+          `object store: listing unfinished multipart uploads is not implemented by this store`,
+          { cause: error },
+        );
       throw storeFailure(error);
     }
     return stale.length;

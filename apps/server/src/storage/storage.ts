@@ -30,6 +30,7 @@ export interface Storage {
   /**
    * Removes what writes cut off by a crash left behind, untouched since
    * `before` (a write in progress keeps its own fresh); resolves to how many.
+   * Rejects with StorageUnsupported when the store cannot list them.
    */
   removeUnfinishedWrites(before: Date): Promise<number>;
   /** Releases connections (an object store's client); the disk has none. */
@@ -51,6 +52,13 @@ export class StorageNotFoundError extends Error {}
 
 /** The store itself failed (unreachable, refused our credentials): a server error, never a 4xx. */
 export class StorageFailure extends Error {}
+
+/**
+ * The store does not offer an operation (an S3-compatible store answering
+ * NotImplemented, as s3rver does to listing multipart uploads): the work it
+ * would do is skipped, with a warning, rather than stopping the server.
+ */
+export class StorageUnsupported extends StorageFailure {}
 
 const KEY_PATTERN = /^(homework|covers|lessons)\/[A-Za-z0-9_-]{16,64}(\.[a-z0-9]{1,5})?$/;
 

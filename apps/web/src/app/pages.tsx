@@ -5,22 +5,10 @@
  */
 import type { ComponentType } from 'react';
 import { lazyPage } from '../components/ui/lazy-page';
-import { injectSlice } from './store';
 
-/**
- * A course page: its chunk and the courses slice load together, and the
- * slice joins the store before the page renders (store.ts), so neither is
- * in the entry chunk.
- */
+/** A course page, each exported by name from its chunk. */
 function coursePage<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return lazyPage(() =>
-    Promise.all([load(), import('../features/courses/course-slice')]).then(
-      ([page, { coursesSlice }]) => {
-        injectSlice(coursesSlice);
-        return { default: page };
-      },
-    ),
-  );
+  return lazyPage(() => load().then((page) => ({ default: page })));
 }
 
 // Signed out
@@ -45,8 +33,13 @@ export const GamePage = lazyPage(() =>
 export const DonatePage = lazyPage(() =>
   import('../features/donate/donate-page').then((m) => ({ default: m.DonatePage })),
 );
+/** The password pages share a chunk (features/auth/password-pages.ts). */
+const passwordPages = () => import('../features/auth/password-pages');
 export const ResetPasswordPage = lazyPage(() =>
-  import('../features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+  passwordPages().then((m) => ({ default: m.ResetPasswordPage })),
+);
+export const ForgotPasswordPage = lazyPage(() =>
+  passwordPages().then((m) => ({ default: m.ForgotPasswordPage })),
 );
 export const FutureTeacherPage = lazyPage(() =>
   import('../features/auth/teacher-application/future-teacher-page').then((m) => ({
@@ -91,6 +84,10 @@ export const MyCourseDetailsPage = coursePage(() =>
 export const CourseGridPage = coursePage(() =>
   import('../features/courses/course-grid-page').then((m) => m.CourseGridPage),
 );
+/** /join/{code}, signed in or out, in the course pages' chunk (no chunk name more for /login). */
+export const JoinPage = coursePage(() =>
+  import('../features/courses/course-pages').then((m) => m.JoinPage),
+);
 export const CourseCreatePage = coursePage(() =>
   import('../features/courses/course-create-page').then((m) => m.CourseCreatePage),
 );
@@ -108,12 +105,9 @@ export const NotificationsPage = lazyPage(() =>
 );
 
 // ---- operators ----
-/** The console's one chunk, with its slice joining the store before a page renders. */
+/** The console's one chunk. */
 function loadConsole() {
-  return import('../features/admin/console').then((module) => {
-    injectSlice(module.adminSlice);
-    return module;
-  });
+  return import('../features/admin/console');
 }
 export const AdminOverviewPage = lazyPage(() =>
   loadConsole().then((m) => ({ default: m.AdminOverviewPage })),
@@ -147,6 +141,10 @@ export const OutlineEditor = lazyPage(() =>
 /** The lesson editor: TipTap lives in this chunk only (teacher's route table). */
 export const LessonEditorPage = lazyPage(() =>
   import('../features/content/lesson-editor-page').then((m) => ({ default: m.LessonEditorPage })),
+);
+/** The quiz pages (question bank, quiz, attempt), one area of lazily loaded pages. */
+export const QuizArea = lazyPage(() =>
+  import('../features/quizzes/quiz-area').then((m) => ({ default: m.QuizArea })),
 );
 export const AuthorProgress = lazyPage(() =>
   import('../features/content/author-progress').then((m) => ({ default: m.AuthorProgress })),

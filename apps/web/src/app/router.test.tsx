@@ -187,6 +187,34 @@ describe('student and teacher differences', () => {
     expect(pageOf('teacher', editor).element).toBe(Pages.LessonEditorPage);
   });
 
+  it('the quiz pages are for both roles; the question bank only for teachers', () => {
+    for (const table of ['student', 'teacher'] as const) {
+      expect(pageOf(table, '/mycourse-details/c1/quizzes/q1').element).toBe(Pages.QuizArea);
+      expect(pageOf(table, '/mycourse-details/c1/quizzes/q1/attempts/a1').element).toBe(
+        Pages.QuizArea,
+      );
+    }
+    expect(resolve('student', '/mycourse-details/c1/questions')).toEqual({
+      redirect: '/my-courselist',
+    });
+    expect(pageOf('teacher', '/mycourse-details/c1/questions').element).toBe(Pages.QuizArea);
+  });
+
+  it("the tabs of the author's course page are the teacher's; the gradebook is one of them", () => {
+    for (const tab of ['programme', 'assignments', 'students', 'gradebook', 'settings']) {
+      expect(pageOf('teacher', `/mycourse-details/c1/${tab}`).element).toBe(
+        Pages.MyCourseDetailsPage,
+      );
+      expect(resolve('student', `/mycourse-details/c1/${tab}`)).toEqual({
+        redirect: '/my-courselist',
+      });
+    }
+    // A tab's path never takes an assignment's (or its grading page's) address.
+    expect(pageOf('teacher', '/mycourse-details/c1/assignments/a1').element).toBe(
+      Pages.GradingPage,
+    );
+  });
+
   it('/courseCreate exists only for teachers', () => {
     expect(resolve('student', '/courseCreate')).toEqual({ redirect: '/my-courselist' });
     expect(pageOf('teacher', '/courseCreate').element).toBe(Pages.CourseCreatePage);
@@ -241,7 +269,10 @@ describe('AppRoutes', () => {
       store.dispatch(fetchUser.fulfilled({ token: 't', user: makeUser() }, 'r'));
       settle();
     });
-    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    // The signed-in frame's chunk and the data layer load on demand.
+    expect(
+      await screen.findByRole('heading', { name: 'Settings', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/settings');
   });
 
@@ -274,7 +305,10 @@ describe('AppRoutes', () => {
         login.fulfilled({ token: 't', user: makeUser() }, 'r', { telephone: '', password: '' }),
       );
     });
-    expect(await screen.findByRole('heading', { name: 'Мої курси', level: 1 })).toBeTruthy();
+    // The signed-in frame's chunk and the data layer, then the page's, all on demand.
+    expect(
+      await screen.findByRole('heading', { name: 'Мої курси', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/my-courselist');
   });
 });

@@ -32,6 +32,7 @@ const signedOutRoutes: RouteObject[] = [
   { path: ROUTES.loginAlt, element: <Pages.LoginAltPage /> },
   { path: ROUTES.registerAlt, element: <Pages.RegisterAltPage /> },
   { path: ROUTES.resetPassword, element: <Pages.ResetPasswordPage /> },
+  { path: ROUTES.forgotPassword, element: <Pages.ForgotPasswordPage /> },
   {
     element: <PublicLayout />,
     children: [
@@ -42,6 +43,7 @@ const signedOutRoutes: RouteObject[] = [
       ...landingRoutes(PUBLIC_LANDING_IDS, 'public'),
       // A course's public page: its description and syllabus.
       { path: ROUTES.myCourseDetails(':id'), element: <Pages.PublicCoursePage /> },
+      { path: ROUTES.join(':code'), element: <Pages.JoinPage /> },
     ],
   },
   { path: '*', element: redirectTo(ROUTES.start) },
@@ -70,19 +72,18 @@ const operatorRoutes: RouteObject[] = [
 
 /** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
 function outlineFor(role: 'student' | 'teacher') {
-  return function renderOutline(courseId: string, enrolled: boolean) {
+  return function renderOutline(courseId: string, enrolled: boolean, progress?: boolean) {
     if (role === 'teacher')
-      return (
-        <>
-          <Pages.OutlineEditor
-            key={courseId}
-            courseId={courseId}
-            editLessonPath={(course, lesson) =>
-              `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
-            }
-          />
-          <Pages.AuthorProgress key={`${courseId}-progress`} courseId={courseId} />
-        </>
+      return progress ? (
+        <Pages.AuthorProgress key={`${courseId}-progress`} courseId={courseId} />
+      ) : (
+        <Pages.OutlineEditor
+          key={courseId}
+          courseId={courseId}
+          editLessonPath={(course, lesson) =>
+            `${ROUTES.myCourseDetails(course)}/lessons/${encodeURIComponent(lesson)}/edit`
+          }
+        />
       );
     const view = enrolled ? 'student' : 'syllabus';
     return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
@@ -107,7 +108,8 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
         },
         { path: ROUTES.demoCourse(':id'), element: <Pages.DemoCoursePage /> },
         {
-          path: ROUTES.myCourseDetails(':id'),
+          // The author's course page has its tabs as routes (the gradebook among them).
+          path: ROUTES.myCourseDetails(':id') + (isTeacher ? '/:tab?' : ''),
           element: (
             <Pages.MyCourseDetailsPage
               scope={isTeacher ? 'created' : 'enrolled'}
@@ -119,11 +121,17 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
           path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId`,
           element: <Pages.LessonPage viewer={role} />,
         },
+        // Quizzes and the question bank (quiz-area.tsx routes within).
+        {
+          path: `${ROUTES.myCourseDetails(':id')}/quizzes/*`,
+          element: <Pages.QuizArea viewer={role} />,
+        },
         {
           path: ROUTES.assignment(':id', ':assignmentId'),
           element: <Pages.GradingPage page="assignment" viewer={role} />,
         },
         { path: ROUTES.notifications, element: <Pages.NotificationsPage /> },
+        { path: ROUTES.join(':code'), element: <Pages.JoinPage signedIn /> },
         { path: ROUTES.test, element: <Pages.GradingDemoPage /> },
         { path: ROUTES.courseGrid, element: <Pages.CourseGridPage /> },
         ...landingRoutes(SIGNED_IN_LANDING_IDS, 'signedIn'),
@@ -136,7 +144,14 @@ function signedInRoutes(role: 'student' | 'teacher', isOperator = false): RouteO
                 path: `${ROUTES.myCourseDetails(':id')}/lessons/:lessonId/edit`,
                 element: <Pages.LessonEditorPage />,
               },
-              { path: ROUTES.gradebook(':id'), element: <Pages.GradingPage page="gradebook" /> },
+              {
+                path: `${ROUTES.assignment(':id', ':assignmentId')}/grade`,
+                element: <Pages.GradingPage page="grade" />,
+              },
+              {
+                path: `${ROUTES.myCourseDetails(':id')}/questions`,
+                element: <Pages.QuizArea viewer="teacher" bank />,
+              },
             ]
           : [{ path: ROUTES.grades, element: <Pages.GradingPage page="grades" /> }]),
         ...(isOperator ? operatorRoutes : []),

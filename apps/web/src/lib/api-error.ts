@@ -1,4 +1,5 @@
 import type { AxiosError } from 'axios';
+import { signInMessages } from '@urok/contract';
 
 /** What a failed call tells the UI: the server's message and the fields it names. */
 export interface ApiFailure {
@@ -22,11 +23,16 @@ function isAxiosError(error: unknown): error is AxiosError {
 }
 
 /**
- * Reads the API's one error shape `{ message, code?, fields? }`; anything
- * else (network failure, HTML error page) falls back to `fallbackMessage`.
+ * Reads the API's one error shape `{ message, code?, fields? }`. A call that
+ * got no answer says the network is gone; anything else (an HTML error page,
+ * a bug) falls back to `fallbackMessage`. Every failure of the one HTTP client
+ * that the web app shows is read here.
  */
 export function toApiFailure(error: unknown, fallbackMessage: string): ApiFailure {
   if (!isAxiosError(error)) return { message: fallbackMessage };
+  // No answer at all (a dropped connection, a timeout; not a call the page cancelled).
+  if (!error.response && error.code !== 'ERR_CANCELED')
+    return { message: signInMessages.networkLost };
   const status = error.response?.status;
   const body: unknown = error.response?.data;
   if (typeof body !== 'object' || body === null) return { message: fallbackMessage, status };

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FormError } from '@urok/contract';
+import { TextField, controlProps } from '../components/ui/fields';
 import type { ApiFailure } from './api-error';
 import { useCheckedForm } from './use-checked-form';
 
@@ -111,5 +112,63 @@ describe('useCheckedForm', () => {
     expect(invalid('email')).toBe(false);
     expect(document.activeElement).not.toBe(input('name'));
     expect(document.activeElement).not.toBe(input('email'));
+  });
+});
+
+/** A form whose fields come from `field(name)`: a shared TextField and a plain select. */
+function FieldForm({ failed }: { failed: FormError<'title' | 'kind'> | null }) {
+  const form = useCheckedForm(['title', 'kind'] as const, {
+    initial: { kind: 'b' },
+    idPrefix: 'f',
+    alertId: 'f-alert',
+  });
+  return (
+    <form
+      ref={form.formRef}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.showCheck(failed);
+      }}
+    >
+      <TextField {...form.field('title')} label="Title" />
+      <label htmlFor="f-kind">Kind</label>
+      <select {...controlProps(form.field('kind'))}>
+        <option value="a">A</option>
+        <option value="b">B</option>
+      </select>
+      {form.errors.fields.kind && <p id="f-kind-error">{form.errors.fields.kind}</p>}
+      <p data-testid="values">{`${form.values.title}|${form.values.kind}`}</p>
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+describe('useCheckedForm field(name)', () => {
+  it('gives each control its id, name, value and change handler', async () => {
+    render(<FieldForm failed={null} />);
+    const user = userEvent.setup();
+    const title = screen.getByLabelText('Title') as HTMLInputElement;
+    expect([title.id, title.name]).toEqual(['f-title', 'title']);
+    await user.type(title, 'Hi');
+    await user.selectOptions(screen.getByLabelText('Kind'), 'a');
+    expect(screen.getByTestId('values').textContent).toBe('Hi|a');
+    expect(title.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Kind').getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it("marks a field invalid with its own message, or the form's one for several", async () => {
+    const { rerender } = render(<FieldForm failed={{ message: 'Pick one', fields: ['kind'] }} />);
+    await submit();
+    const kind = screen.getByLabelText('Kind');
+    expect(kind.getAttribute('aria-invalid')).toBe('true');
+    expect(kind.getAttribute('aria-describedby')).toBe('f-kind-error');
+    expect(document.activeElement).toBe(kind);
+    rerender(<FieldForm failed={{ message: 'Fill both', fields: ['title', 'kind'] }} />);
+    await submit();
+    const title = screen.getByLabelText('Title');
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(title.getAttribute('aria-describedby')).toBe('f-alert');
+    expect(kind.getAttribute('aria-describedby')).toBe('f-alert');
   });
 });

@@ -16,6 +16,12 @@ const limit = z.coerce
   .default(ADMIN_LIMITS.pageSizeDefault);
 const query = z.string().max(ADMIN_LIMITS.query.max, { error: messages.searchTooLong }).optional();
 
+/** An operator's optional reason for a decision, kept in the audit log. */
+const reason = z
+  .string({ error: messages.badRequest })
+  .max(ADMIN_LIMITS.note.max, { error: messages.adminReasonTooLong })
+  .optional();
+
 export const adminIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const adminApplicationsQuerySchema = z.object({
@@ -41,19 +47,58 @@ export const adminUsersQuerySchema = z.object({
 
 export const setRoleBodySchema = z.object({
   role: z.enum(ASSIGNABLE_ROLES, { error: messages.badRequest }),
+  reason: reason,
 });
 
 export const setOperatorBodySchema = z.object({
   isOperator: z.boolean({ error: messages.badRequest }),
+  reason: reason,
 });
+
+/** Block or unblock: an optional reason, kept in the audit log. */
+export const blockBodySchema = z.object({ reason: reason }).nullish();
 
 export const adminCoursesQuerySchema = z.object({ q: query, cursor, limit });
 
 export const setVisibilityBodySchema = z.object({
   hidden: z.boolean({ error: messages.badRequest }),
+  reason: reason,
 });
 
-export const adminAuditQuerySchema = z.object({ cursor, limit });
+/** A calendar day, YYYY-MM-DD, read in the school's time zone. */
+const day = z
+  .string({ error: messages.auditDayInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.auditDayInvalid })
+  .refine(
+    (value) => {
+      // A real day of the calendar: 2026-02-30 is not one.
+      const time = Date.parse(`${value}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+    },
+    {
+      error: messages.auditDayInvalid,
+    },
+  )
+  .optional();
+
+/**
+ * GET admin/audit: `actor` (words of the actor's name as recorded), `action`
+ * (one of AUDIT_ACTIONS), `from` and `to` (days, both included, in the
+ * school's time zone).
+ */
+export const adminAuditQuerySchema = z
+  .object({
+    cursor,
+    limit,
+    actor: query,
+    action: z.enum(AUDIT_ACTIONS, { error: messages.auditActionInvalid }).optional(),
+    from: day,
+    to: day,
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    error: messages.auditRangeInvalid,
+    path: ['to'],
+  });
 
 // ---------------------------------------------------------------- answers
 
@@ -66,6 +111,9 @@ export const decidedApplicationSchema = teacherApplicationSchema.extend({
 });
 
 export const adminCourseSchema = courseSchema.extend({ hidden: z.boolean() });
+
+/** GET admin/settings: the school's time zone (TZ, default Europe/Kyiv), for every time shown. */
+export const adminSettingsSchema = z.object({ timeZone: z.string() });
 
 export const adminStatsSchema = z.object({
   users: z.object({
@@ -88,10 +136,15 @@ export const adminStatsSchema = z.object({
 export const auditEntrySchema = z.object({
   _id: z.string(),
   at: z.string(),
-  /** _id is null for the admin CLI and the system (TEACHER_AUTO_APPROVE); username names them. */
+  /**
+   * _id is null for the admin CLI and the system (TEACHER_AUTO_APPROVE); username names them.
+   * An operator is named by id and by telephone as it was when they acted (null for the CLI,
+   * the system and entries written before the telephone was kept): a name is theirs to edit.
+   */
   actor: z.object({
     _id: z.string().nullable(),
     username: z.string(),
+    telephone: z.string().nullable(),
     kind: z.enum(['operator', 'cli', 'system']),
   }),
   action: z.enum(AUDIT_ACTIONS),
@@ -126,7 +179,9 @@ export const adminAuditResponseSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export type AdminCourse = z.infer<typeof adminCourseSchema>;
 export type AdminStats = z.infer<typeof adminStatsSchema>;
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export type DecidedApplication = z.infer<typeof decidedApplicationSchema>;
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 export type AdminCoursesQuery = z.infer<typeof adminCoursesQuerySchema>;
+export type AdminAuditQuery = z.infer<typeof adminAuditQuerySchema>;

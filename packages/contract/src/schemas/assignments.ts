@@ -142,10 +142,17 @@ const percent = z
     'Points over the maxPoints of the graded assignments, × 100, one decimal; null while nothing has points',
   );
 
+export const GRADEBOOK_ITEM_KINDS = ['assignment', 'quiz'] as const;
+
 export const gradebookAssignmentSchema = z.object({
   _id: z.string(),
+  kind: z
+    .enum(GRADEBOOK_ITEM_KINDS)
+    .describe(
+      'An assignment, or a quiz (its dueAt is its closesAt; its points follow its grading)',
+    ),
   title: z.string(),
-  maxPoints: z.number().int(),
+  maxPoints: z.number().describe('An integer for an assignment; a quiz may have halves'),
   dueAt: z.string().nullable(),
 });
 
@@ -160,12 +167,22 @@ export const gradebookCellSchema = z.object({
     .string()
     .nullable()
     .describe('The submission that counts: the latest graded one, else the latest'),
+  attemptId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("A quiz's cell: the attempt that counts (the last one for `average`)"),
+  openAttemptId: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("A quiz's cell: the attempt the student has open now (in progress), if any"),
 });
 
 export const gradebookSchema = z.object({
   assignments: z
     .array(gradebookAssignmentSchema)
-    .describe('Published assignments, in outline order'),
+    .describe('Published assignments, then published quizzes, each in outline order'),
   students: z
     .array(
       z.object({
@@ -190,12 +207,23 @@ export const userGradesSchema = z.object({
           points: z.number().nullable(),
           grade: z.string().nullable(),
           feedback: z.string().nullable(),
+          attemptId: z
+            .string()
+            .nullable()
+            .optional()
+            .describe("A quiz's item: the attempt that counts"),
+          openAttemptId: z
+            .string()
+            .nullable()
+            .optional()
+            .describe("A quiz's item: the attempt open now (in progress), if any"),
         }),
       ),
     }),
   ),
 });
 
+export type GradebookItemKind = (typeof GRADEBOOK_ITEM_KINDS)[number];
 export type GradebookStatus = (typeof GRADEBOOK_STATUSES)[number];
 export type GradebookCell = z.infer<typeof gradebookCellSchema>;
 export type Gradebook = z.infer<typeof gradebookSchema>;

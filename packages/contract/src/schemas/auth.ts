@@ -6,6 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
+  isValidTelephone,
 } from '../rules.ts';
 import { accountMessages } from '../account-messages.ts';
 import { checkProfile, checkRegistration } from '../account-checks.ts';
@@ -77,6 +78,16 @@ export const resetPasswordBodySchema = z
     password: text(PASSWORD_MAX_LENGTH * 4, messages.passwordInvalidUk, messages.passwordTooLong),
   })
   .superRefine(refineWith(checkPasswordReset));
+
+/** `POST auth/forgot-password`: the number one signs in with. */
+export const forgotPasswordBodySchema = z.object({
+  telephone: text(32, messages.telephoneInvalid).refine((value) => isValidTelephone(value.trim()), {
+    error: messages.telephoneInvalid,
+  }),
+});
+
+/** `GET auth/forgot-password`: whether this site mails reset links at all (SMTP_URL is set). */
+export const forgotPasswordInfoSchema = z.object({ byMail: z.boolean() });
 
 /** An answer that only says what happened. */
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -86,9 +86,19 @@ const imageSchema = strict({
   }),
 });
 
+/** A formula's LaTeX source: KaTeX draws it (trust off), so any text is safe; only its length is bounded. */
+const mathAttrs = strict({
+  latex: z
+    .string(invalid)
+    .max(L.latexLength, { error: messages.documentMathTooLong })
+    .refine((latex) => latex.trim().length > 0, { error: messages.documentMathEmpty }),
+});
+const inlineMathSchema = strict({ type: z.literal('inlineMath'), attrs: mathAttrs });
+const blockMathSchema = strict({ type: z.literal('blockMath'), attrs: mathAttrs });
+
 const inlineSchema: z.ZodType<InlineNode> = z.discriminatedUnion(
   'type',
-  [textSchema, strict({ type: z.literal('hardBreak') }), imageSchema],
+  [textSchema, strict({ type: z.literal('hardBreak') }), imageSchema, inlineMathSchema],
   { error: naming(messages.documentNodeNotAllowed) },
 );
 const inlineContent = z.array(inlineSchema, invalid).optional();
@@ -161,6 +171,7 @@ const blockSchema: z.ZodType<BlockNode> = z.discriminatedUnion(
     }),
     strict({ type: z.literal('horizontalRule') }),
     imageSchema,
+    blockMathSchema,
   ],
   { error: naming(messages.documentNodeNotAllowed) },
 );
@@ -190,7 +201,7 @@ export const documentSchema = z
   })
   .pipe(documentNodeSchema)
   .describe(
-    'ProseMirror/TipTap JSON `{type:"doc",content:[…]}`: paragraph, heading (level 2–4), bulletList, orderedList, listItem, blockquote, codeBlock, horizontalRule, hardBreak, text, image (src `attachment:<id>` of this lesson); marks bold, italic, underline, strike, code, link (http(s) or mailto). At most 200 KB.',
+    'ProseMirror/TipTap JSON `{type:"doc",content:[…]}`: paragraph, heading (level 2–4), bulletList, orderedList, listItem, blockquote, codeBlock, horizontalRule, hardBreak, text, image (src `attachment:<id>` of this lesson), inlineMath and blockMath (`attrs.latex`, LaTeX of at most 2,000 characters); marks bold, italic, underline, strike, code, link (http(s) or mailto). At most 200 KB.',
   );
 
 // ---------------------------------------------------------------- requests
@@ -322,6 +333,8 @@ export const outlineItemSchema = z.object({
   title: z.string(),
   published: z.boolean(),
   dueAt: z.string().nullable(),
+  /** An assignment's or a quiz's points (a grade is shown out of them); null for a lesson. */
+  maxPoints: z.number().nullable(),
   completed: z.boolean(),
 });
 

@@ -9,8 +9,19 @@ import {
   checkGrade,
   checkHomeworkComment,
 } from '../courses.ts';
+import {
+  COURSE_VISIBILITIES,
+  JOIN_CODE_LENGTH,
+  checkAddStudent,
+  classMessages,
+} from '../classes.ts';
 
 const text = (max: number, error: string) => z.string({ error }).max(max, { error });
+
+/** Who sees the course (DESIGN section 17). */
+export const visibilitySchema = z.enum(COURSE_VISIBILITIES, {
+  error: classMessages.visibilityInvalid,
+});
 
 /** The text fields of a multipart course create/update, after the parts are read. */
 export const courseFieldsSchema = z
@@ -20,6 +31,7 @@ export const courseFieldsSchema = z
     category: text(COURSE_LIMITS.category.max * 2, messages.courseCategoryInvalid),
     homeworkTask: text(COURSE_LIMITS.homeworkTask.max, messages.homeworkTaskTooLong).default(''),
     homeworkDueAt: text(40, messages.homeworkDueInvalid).default(''),
+    visibility: visibilitySchema.default('public'),
   })
   .superRefine(refineWith(checkCourse));
 
@@ -45,7 +57,30 @@ export const courseUpdateFieldsSchema = z.object({
   homeworkTask: text(COURSE_LIMITS.homeworkTask.max, messages.homeworkTaskTooLong).optional(),
   homeworkDueAt: text(40, messages.homeworkDueInvalid).optional(),
   removeCover: z.enum(['true', 'false', '1', '0', ''], { error: messages.badRequest }).optional(),
+  visibility: visibilitySchema.optional(),
 });
+
+/** `POST courses/join`: a code as typed (case and dashes do not matter). */
+export const joinCourseBodySchema = z.object({
+  code: z
+    .string({ error: classMessages.joinCodeRequired })
+    .max(JOIN_CODE_LENGTH * 4, { error: classMessages.joinCodeNotFound }),
+});
+
+/** `GET/POST courses/{id}/join-code`. */
+export const joinCodeResponseSchema = z.object({
+  code: z.string().describe('8 characters from a 31-letter alphabet without look-alikes'),
+  url: z.string().describe('The join link: /join/{code} on this site'),
+});
+
+/** `POST courses/{id}/students`: the author adds an account by its telephone. */
+export const addStudentBodySchema = z
+  .object({
+    telephone: z
+      .string({ error: messages.telephoneInvalid })
+      .max(32, { error: messages.telephoneInvalid }),
+  })
+  .superRefine(refineWith(checkAddStudent));
 
 /** The text fields of a multipart homework upload (`POST courses/upload-homework`); the file part is `file`. */
 export const homeworkFormSchema = z
@@ -96,6 +131,9 @@ export const courseSchema = z.object({
   coverUrl: z.string().nullable(),
   author: z.object({ _id: z.string(), username: z.string() }),
   enrolledCount: z.number().int(),
+  visibility: visibilitySchema.describe(
+    'public: catalog, anyone enrols; private: by join code or the author only; draft: its author alone',
+  ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -10,4 +10,5 @@ export * from './content.ts';
 export * from './courses.ts';
 export * from './errors.ts';
 export * from './pledges.ts';
+export * from './quizzes.ts';
 export * from './notifications.ts';

@@ -59,3 +59,10 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
 export const notificationPreferencesResponseSchema = z.object({
   preferences: z.object({ email: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()) }),
 });
+
+/** POST notifications/stream-link: where EventSource opens the caller's stream, and until when. */
+export const streamLinkResponseSchema = z.object({
+  url: z.string().describe('A path under the API, with the signature in its query'),
+  expiresAt: z.string().describe('ISO 8601: the link opens no stream after this'),
+});
+export type StreamLink = z.infer<typeof streamLinkResponseSchema>;

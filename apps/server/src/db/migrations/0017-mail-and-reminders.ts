@@ -3,7 +3,7 @@ import { trackTableVersion, untrackTableVersion } from '../cache-versions.ts';
 
 // Frozen once landed: add a new migration instead of editing this one.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Notification mail waiting to be sent (lib/mail-queue.ts): a row per notification to mail,
+  // Notification mail waiting to be sent (features/notifications/mail-queue.ts): a row per notification to mail,
   // written in the notification's own transaction, so the two commit together.
   await db.schema
     .createTable('mail_outbox')
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('mail_outbox')
     .columns(['status', 'next_attempt_at'])
     .execute();
-  // Due-soon reminders sent (lib/reminders.ts): one row per assignment and due date, so a reminder
+  // Due-soon reminders sent (features/assignments): one row per assignment and due date, so a reminder
   // goes once however many processes look, and again if the teacher moves the date.
   await db.schema
     .createTable('assignment_reminders')

@@ -16,6 +16,10 @@ import * as m0014 from './0014-job-leases.ts';
 import * as m0015 from './0015-notifications.ts';
 import * as m0016 from './0016-gradebook-index.ts';
 import * as m0017 from './0017-mail-and-reminders.ts';
+import * as m0018 from './0018-quizzes.ts';
+import * as m0019 from './0019-classes.ts';
+import * as m0020 from './0020-trust-second-round.ts';
+import * as m0021 from './0021-empty-default-assignments.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +40,8 @@ export const migrations: Record<string, Migration> = {
   '0015-notifications': m0015,
   '0016-gradebook-index': m0016,
   '0017-mail-and-reminders': m0017,
+  '0018-quizzes': m0018,
+  '0019-classes': m0019,
+  '0020-trust-second-round': m0020,
+  '0021-empty-default-assignments': m0021,
 };

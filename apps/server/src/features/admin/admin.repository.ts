@@ -4,7 +4,8 @@ import type { AuditLogTable, Db } from '../../db/database.ts';
 import { SQLITE_FOLD_FUNCTION } from '../../db/connection.ts';
 import { dialectOf } from '../../db/dialect-of.ts';
 import { containsPattern } from '../../lib/search-text.ts';
-import type { UserRow } from '../auth/auth.repository.ts';
+import { UKRAINIAN_TO_LATIN } from '../../lib/transliteration.ts';
+import type { UserRow } from '../auth/auth.service.ts';
 
 export interface Position {
   at: string;
@@ -82,9 +83,18 @@ export async function readStats(db: Db, weekStart: string, seriesStart: string):
 
 // ---------------------------------------------------------------- accounts
 
+/** A word of a search: folded as typed, and the Latin forms it may take (lib/transliteration.ts). */
+export interface SearchWord {
+  folded: string;
+  latin: string[];
+}
+
 export interface UserFilter {
-  /** Folded words of the name; an account matches when its name holds every one… */
-  terms: string[];
+  /**
+   * Words of the name; an account matches when its name holds every one, as
+   * typed or in Latin letters ('Мельник' finds 'Melnyk' and back)…
+   */
+  terms: SearchWord[];
   /** …or when its telephone holds these digits (3 or more). */
   digits: string;
   role?: AdminRole | undefined;
@@ -100,13 +110,22 @@ export function findUsers(db: Db, filter: UserFilter): Promise<UserRow[]> {
       dialectOf(db) === 'sqlite'
         ? sql`${sql.raw(SQLITE_FOLD_FUNCTION)}(username)`
         : sql`lower(username)`;
+    // The folded name in Latin letters: one replace() per row of the national table, the same
+    // SQL on both databases (neither has a transliteration of its own).
+    let latin = folded;
+    for (const [from, to] of UKRAINIAN_TO_LATIN) latin = sql`replace(${latin}, ${from}, ${to})`;
+    const holds = (text: typeof folded, part: string) =>
+      sql<SqlBool>`${text} like ${containsPattern(part)} escape '\\'`;
     query = query.where((eb) => {
       const alternatives = [];
       if (filter.terms.length > 0)
         alternatives.push(
           eb.and(
-            filter.terms.map(
-              (term) => sql<SqlBool>`${folded} like ${containsPattern(term)} escape '\\'`,
+            filter.terms.map((term) =>
+              eb.or([
+                holds(folded, term.folded),
+                ...term.latin.map((variant) => holds(latin, variant)),
+              ]),
             ),
           ),
         );
@@ -170,13 +189,33 @@ export async function setBlockedFlag(
 
 // ---------------------------------------------------------------- audit log
 
-/** One page of the audit log, newest first by (at, id) (index audit_log_at_id). */
-export function findAuditEntries(
-  db: Db,
-  after: Position | undefined,
-  limit: number,
-): Promise<AuditLogTable[]> {
+export interface AuditFilter {
+  after: Position | undefined;
+  limit: number;
+  /** Folded words the actor's recorded name must all hold. */
+  actorTerms: string[];
+  action?: string | undefined;
+  /** From this instant on (ISO)… */
+  since?: string | undefined;
+  /** …and before this one. */
+  before?: string | undefined;
+}
+
+/** One page of the audit log, newest first by (at, id) (index audit_log_at_id), filtered. */
+export function findAuditEntries(db: Db, filter: AuditFilter): Promise<AuditLogTable[]> {
+  const { after, limit } = filter;
   let query = db.selectFrom('audit_log').selectAll();
+  if (filter.actorTerms.length > 0) {
+    const folded =
+      dialectOf(db) === 'sqlite'
+        ? sql`${sql.raw(SQLITE_FOLD_FUNCTION)}(actor_name)`
+        : sql`lower(actor_name)`;
+    for (const term of filter.actorTerms)
+      query = query.where(sql<SqlBool>`${folded} like ${containsPattern(term)} escape '\\'`);
+  }
+  if (filter.action) query = query.where('action', '=', filter.action);
+  if (filter.since) query = query.where('at', '>=', filter.since);
+  if (filter.before) query = query.where('at', '<', filter.before);
   if (after) {
     query = query.where((eb) =>
       eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]),

@@ -9,8 +9,10 @@ import {
   adminCoursesQuerySchema,
   adminCoursesResponseSchema,
   adminIdParamsSchema,
+  adminSettingsSchema,
   adminStatsSchema,
   adminUserResponseSchema,
+  blockBodySchema,
   adminUsersQuerySchema,
   adminUsersResponseSchema,
   applicationDecisionBodySchema,
@@ -55,8 +57,13 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
   /** preHandler of every change (not of reads): one budget per operator. */
   const changes = app.rateLimited(RATE_LIMITS.adminWritePerUser);
   /** The operator making a change. */
-  const actor = async (request: FastifyRequest): Promise<AuditActor> =>
-    operatorActor(getCurrentUser(request));
+  const actor = async (request: FastifyRequest): Promise<AuditActor> => {
+    const body = request.body as { reason?: unknown } | null | undefined;
+    return operatorActor(
+      getCurrentUser(request),
+      typeof body?.reason === 'string' ? body.reason : undefined,
+    );
+  };
 
   app.get(
     `/${ADMIN_API.stats}`,
@@ -69,6 +76,19 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
       },
     },
     async () => getStats(app.db),
+  );
+
+  app.get(
+    `/${ADMIN_API.settings}`,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The school’s time zone (TZ, default Europe/Kyiv): the console shows times in it',
+        response: { 200: adminSettingsSchema.describe('Settings'), ...errorResponses(401, 403) },
+      },
+    },
+    async () => ({ timeZone: app.config.timeZone }),
   );
 
   app.get(
@@ -204,15 +224,19 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
             ? 'Block an account: its sessions end now and it cannot sign in (an operator cannot be blocked: 409)'
             : 'Unblock an account',
           params: adminIdParamsSchema,
+          body: blockBodySchema,
           response: {
             200: adminUserResponseSchema.describe('The account'),
             ...errorResponses(400, 401, 403, 404, 409, 429),
           },
         },
       },
-      async (request) => ({
-        user: await setBlocked(app.db, request.params.id, blocked, await actor(request)),
-      }),
+      async (request) => {
+        const user = await setBlocked(app.db, request.params.id, blocked, await actor(request));
+        // A blocked account's live streams, in every process, close now (features/notifications).
+        if (blocked) app.notificationBus.sessionsEnded(request.params.id);
+        return { user };
+      },
     );
   }
 
@@ -224,11 +248,11 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
         tags,
         security,
         summary:
-          'A one-time password reset link (1 hour; the same as the CLI reset-password); shown once',
+          "A one-time password reset link (1 hour; the same as the CLI reset-password); shown once. Never for an operator's account (409): the host's CLI makes those",
         params: adminIdParamsSchema,
         response: {
           201: resetLinkResponseSchema.describe('The link and when it stops working'),
-          ...errorResponses(400, 401, 403, 404, 429),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
         },
       },
     },
@@ -294,7 +318,8 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
       schema: {
         tags,
         security,
-        summary: 'The audit log, newest first, paged by cursor',
+        summary:
+          'The audit log, newest first, paged by cursor; `actor`, `action` and the days `from` and `to` (the school’s time zone) filter it',
         querystring: adminAuditQuerySchema,
         response: {
           200: adminAuditResponseSchema.describe('One page; nextCursor is null on the last'),
@@ -302,6 +327,6 @@ export async function adminRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => listAudit(app.db, request.query),
+    async (request) => listAudit(app.db, request.query, app.config.timeZone),
   );
 }

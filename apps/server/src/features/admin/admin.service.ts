@@ -7,7 +7,6 @@
  */
 import {
   ADMIN_LIMITS,
-  ROUTES,
   canonicalTelephone,
   messages,
   type AdminCourse,
@@ -16,26 +15,33 @@ import {
   type AssignableRole,
   type AuditEntry,
 } from '@urok/contract';
-import type { AdminCoursesQuery, AdminUsersQuery } from '@urok/contract/schemas';
+import type { AdminAuditQuery, AdminCoursesQuery, AdminUsersQuery } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { AuditLogTable, Db } from '../../db/database.ts';
 import { recordAudit, userTarget, type AuditActor } from '../../lib/audit.ts';
 import { searchTerms } from '../../lib/search-text.ts';
+import { latinVariants } from '../../lib/transliteration.ts';
 import {
+  createPasswordResetForUser,
   deleteUserSessions,
   findUserById,
   findUserByTelephone,
-  type UserRow,
-} from '../auth/auth.repository.ts';
-import {
-  createPasswordResetForUser,
   isBlocked,
   setRoleById,
   toUser,
+  type UserRow,
 } from '../auth/auth.service.ts';
-import { findCourseById, findCourses, setCourseHidden } from '../courses/courses.repository.ts';
-import { decodeCursor, encodeCursor, isHidden, toCourse } from '../courses/courses.service.ts';
-import type { CourseRow } from '../courses/courses.repository.ts';
+import {
+  decodeCursor,
+  encodeCursor,
+  findCourseById,
+  findCourses,
+  isHidden,
+  setCourseHidden,
+  toCourse,
+  type CourseRow,
+} from '../courses/courses.service.ts';
+import { passwordResetLink } from '../../lib/password-reset-mail.ts';
 import {
   findAuditEntries,
   findUsers,
@@ -56,10 +62,7 @@ function toAdminCourse(row: CourseRow): AdminCourse {
   return { ...toCourse(row), hidden: isHidden(row) };
 }
 
-/** The one-time link a user opens to set a new password (PUBLIC_URL is its base). */
-export function passwordResetLink(publicUrl: string, token: string): string {
-  return `${publicUrl}${ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
-}
+export { passwordResetLink };
 
 // Cursors are the courses' opaque (timestamp, id) pairs.
 const decodePosition = (cursor: string | undefined): Position | undefined => {
@@ -119,7 +122,7 @@ export async function listUsers(
 ): Promise<{ users: AdminUser[]; nextCursor: string | null }> {
   const digits = (query.q ?? '').replace(/\D/g, '');
   const rows = await findUsers(db, {
-    terms: searchTerms(query.q),
+    terms: searchTerms(query.q).map((word) => ({ folded: word, latin: latinVariants(word) })),
     digits: digits.length >= 3 ? digits : '',
     role: query.role,
     after: decodePosition(query.cursor),
@@ -190,8 +193,11 @@ export async function setOperator(
 }
 
 /**
- * Blocks an account: it cannot sign in (403) and every session of it ends in
- * the same transaction, so its next request is 401. An operator is never
+ * Blocks an account: it cannot sign in (403) and every session of it is
+ * refused from the next request on (401 'Обліковий запис заблоковано.', so
+ * the web app signs its holder out saying why). The sessions' rows stay while
+ * the block does, only to say that; unblocking deletes them, so no session of
+ * before the block ever works again. An operator is never
  * blocked — not themselves, not another: take the operator role first (which
  * the last operator cannot lose), so the platform always keeps one.
  */
@@ -209,19 +215,28 @@ export async function setBlocked(
       throw new AppError('CONFLICT', messages.operatorCannotBeBlocked);
     const now = new Date().toISOString();
     await setBlockedFlag(trx, id, blocked, now);
-    if (blocked) await deleteUserSessions(trx, id);
+    if (!blocked) await deleteUserSessions(trx, id);
     await recordAudit(trx, by, blocked ? 'user.block' : 'user.unblock', userTarget(row), {}, now);
   });
   return toAdminUser(await getUserRow(db, id));
 }
 
-/** POST admin/users/{id}/reset-link: the CLI's reset-password (auth.service), as a link. */
+/**
+ * POST admin/users/{id}/reset-link: the CLI's reset-password (auth.service),
+ * as a link. Never for an operator (409): a link for another operator's
+ * account would let one operator sign in as another and act under their
+ * name. An operator who lost their password gets a link from the host's
+ * CLI, or is made a plain account first (an audited step of its own).
+ */
 export async function createResetLink(
   db: Db,
   publicUrl: string,
   id: string,
   by: AuditActor,
 ): Promise<{ url: string; expiresAt: string }> {
+  const row = await getUserRow(db, id);
+  if (Number(row.is_operator ?? 0) === 1)
+    throw new AppError('CONFLICT', messages.operatorResetLinkRefused);
   const { token, expiresAt } = await createPasswordResetForUser(db, id, by);
   return { url: passwordResetLink(publicUrl, token), expiresAt };
 }
@@ -282,18 +297,67 @@ function toAuditEntry(row: AuditLogTable): AuditEntry {
   return {
     _id: row.id,
     at: row.at,
-    actor: { _id: row.actor_id, username: row.actor_name, kind: row.actor_kind },
+    actor: {
+      _id: row.actor_id,
+      username: row.actor_name,
+      telephone: row.actor_telephone ?? null,
+      kind: row.actor_kind,
+    },
     action: row.action as AuditEntry['action'],
     target: { type: row.target_type, _id: row.target_id, label: row.target_label },
     details,
   };
 }
 
+/** The instant a day (YYYY-MM-DD) starts in `timeZone`. */
+export function dayStart(day: string, timeZone: string): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const asUtc = Date.UTC(year, month - 1, date);
+  const offsetAt = (instant: number) => {
+    const parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    }).formatToParts(instant);
+    const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+    const local = Date.UTC(
+      part('year'),
+      part('month') - 1,
+      part('day'),
+      part('hour'),
+      part('minute'),
+      part('second'),
+    );
+    return local - instant;
+  };
+  // The offset at the guess, then again at the result (a change of offset that day).
+  let start = asUtc - offsetAt(asUtc);
+  start = asUtc - offsetAt(start);
+  return new Date(start).toISOString();
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 export async function listAudit(
   db: Db,
-  query: { cursor?: string | undefined; limit: number },
+  query: AdminAuditQuery,
+  timeZone: string,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const rows = await findAuditEntries(db, decodePosition(query.cursor), query.limit + 1);
+  const rows = await findAuditEntries(db, {
+    after: decodePosition(query.cursor),
+    limit: query.limit + 1,
+    actorTerms: searchTerms(query.actor),
+    action: query.action,
+    since: query.from ? dayStart(query.from, timeZone) : undefined,
+    before: query.to ? dayStart(nextDay(query.to), timeZone) : undefined,
+  });
   const { items, nextCursor } = page(rows, query.limit, toAuditEntry, (r) => [r.at, r.id]);
   return { entries: items, nextCursor };
 }

@@ -11,8 +11,10 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { AUTO_APPROVE_ACTOR, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
-import { notify, type Announcement } from '../../lib/notify.ts';
+import type { Announcement } from '../../lib/notify.ts';
+import { notify } from '../notifications/notifications.service.ts';
 import { grantOnApproval } from '../../lib/teacher-role.ts';
+import { findAccountIdByTelephone } from '../auth/auth.service.ts';
 import {
   findApplicationById,
   findApplications,
@@ -152,15 +154,11 @@ async function notifyApplicant(
   decision: 'approved' | 'rejected',
   announcement: Announcement | undefined,
 ): Promise<void> {
-  const account = await trx
-    .selectFrom('users')
-    .select('id')
-    .where('telephone', '=', row.telephone)
-    .executeTakeFirst();
-  if (!account) return;
+  const accountId = await findAccountIdByTelephone(trx, row.telephone);
+  if (!accountId) return;
   await notify(
     trx,
-    [account.id],
+    [accountId],
     decision === 'approved'
       ? {
           kind: 'application.decided',

@@ -1,52 +1,13 @@
 import type { AssignmentsTable, Db } from '../../db/database.ts';
-import type { ItemRow } from '../content/content.repository.ts';
+import { dialectOf } from '../../db/dialect-of.ts';
 
 export type AssignmentRow = AssignmentsTable;
-export type AssignmentWithAuthor = AssignmentRow & { author_id: string };
-
-// ---------------------------------------------------------------- an item kind of the outline
-
-/** A course's assignments for the outline, without their instructions: assignments_course_section_position. */
-export function findAssignmentItems(db: Db, courseId: string): Promise<ItemRow[]> {
-  return db
-    .selectFrom('assignments')
-    .select(['id', 'section_id', 'title', 'published', 'position', 'due_at'])
-    .where('course_id', '=', courseId)
-    .execute();
-}
-
-/** True when the section holds an assignment: assignments_section_position. */
-export async function sectionHasAssignments(db: Db, sectionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('assignments')
-    .select('id')
-    .where('section_id', '=', sectionId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function maxAssignmentPosition(db: Db, sectionId: string): Promise<number | null> {
-  const row = await db
-    .selectFrom('assignments')
-    .select((eb) => eb.fn.max<number | null>('position').as('last'))
-    .where('section_id', '=', sectionId)
-    .executeTakeFirst();
-  return row?.last === null || row?.last === undefined ? null : Number(row.last);
-}
-
-export async function moveAssignment(
-  db: Db,
-  assignmentId: string,
-  sectionId: string,
-  position: number,
-): Promise<void> {
-  await db
-    .updateTable('assignments')
-    .set({ section_id: sectionId, position })
-    .where('id', '=', assignmentId)
-    .execute();
-}
+/** `course_hidden`, `course_visibility`: who sees the course (lib/course-visibility.ts). */
+export type AssignmentWithAuthor = AssignmentRow & {
+  author_id: string;
+  course_hidden?: number | null;
+  course_visibility?: string | null;
+};
 
 // ---------------------------------------------------------------- assignments
 
@@ -67,7 +28,11 @@ export function findAssignmentWithAuthor(
     .selectFrom('assignments')
     .innerJoin('courses', 'courses.id', 'assignments.course_id')
     .selectAll('assignments')
-    .select('courses.author_id')
+    .select([
+      'courses.author_id',
+      'courses.hidden as course_hidden',
+      'courses.visibility as course_visibility',
+    ])
     .where('assignments.id', '=', assignmentId)
     .executeTakeFirst();
 }
@@ -83,6 +48,28 @@ export function findDefaultAssignment(
     .where('course_id', '=', courseId)
     .where('is_default', '=', 1)
     .executeTakeFirst();
+}
+
+/**
+ * Holds the course's row until the transaction ends (PostgreSQL; SQLite has one writer): the
+ * default assignment's creation by a first upload and its removal once empty take turns.
+ */
+export async function lockCourseRow(db: Db, courseId: string): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await db.selectFrom('courses').select('id').where('id', '=', courseId).forNoKeyUpdate().execute();
+}
+
+/** The course's first section in outline order, where a default assignment made later goes. */
+export async function findFirstSectionId(db: Db, courseId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sections')
+    .select('id')
+    .where('course_id', '=', courseId)
+    .orderBy('position')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /** A course's assignments in outline order (sections, then position): for the gradebook and grades. */
@@ -153,6 +140,34 @@ export async function maxAssignmentPoints(db: Db, assignmentId: string): Promise
   return row?.top === null || row?.top === undefined ? null : Number(row.top);
 }
 
+/** The same as content.repository's markLessonAnnounced, for an assignment: true once only. */
+export async function markAssignmentAnnounced(
+  db: Db,
+  assignmentId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('assignments')
+    .set({ announced_at: at })
+    .where('id', '=', assignmentId)
+    .where('announced_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether the course JSON shows its homework text and due date: the default assignment's published flag. */
+export async function setCourseHomeworkPublished(
+  db: Db,
+  courseId: string,
+  published: boolean,
+): Promise<void> {
+  await db
+    .updateTable('courses')
+    .set({ homework_published: published ? 1 : 0 })
+    .where('id', '=', courseId)
+    .execute();
+}
+
 /** Keeps the course JSON's homeworkTask/homeworkDueAt in step with the default assignment. */
 export async function setCourseHomeworkMirror(
   db: Db,
@@ -165,4 +180,78 @@ export async function setCourseHomeworkMirror(
     .set({ homework_task: homeworkTask, homework_due_at: homeworkDueAt })
     .where('id', '=', courseId)
     .execute();
+}
+
+// ---------------------------------------------------------------- due-soon reminders
+
+/**
+ * Published assignments due in (`from`, `until`] whose due date has no
+ * reminder yet, with their course's title.
+ */
+export function findAssignmentsDueSoon(
+  db: Db,
+  from: string,
+  until: string,
+): Promise<
+  { id: string; title: string; due_at: string; course_id: string; course_title: string }[]
+> {
+  return db
+    .selectFrom('assignments as a')
+    .innerJoin('courses as c', 'c.id', 'a.course_id')
+    .select(['a.id', 'a.title', 'a.due_at', 'a.course_id', 'c.title as course_title'])
+    .where('a.published', '=', 1)
+    .where('a.due_at', '>', from)
+    .where('a.due_at', '<=', until)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('assignment_reminders as r')
+            .select('r.assignment_id')
+            .whereRef('r.assignment_id', '=', 'a.id')
+            .whereRef('r.due_at', '=', 'a.due_at'),
+        ),
+      ),
+    )
+    .$narrowType<{ due_at: string }>()
+    .execute();
+}
+
+/** Records the reminder of an assignment's due date; true for the one transaction that did. */
+export async function takeAssignmentReminder(
+  db: Db,
+  assignmentId: string,
+  dueAt: string,
+  sentAt: string,
+): Promise<boolean> {
+  const taken = await db
+    .insertInto('assignment_reminders')
+    .values({ assignment_id: assignmentId, due_at: dueAt, sent_at: sentAt })
+    .onConflict((conflict) => conflict.columns(['assignment_id', 'due_at']).doNothing())
+    .returning('assignment_id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/** Enrolled students of the course who have handed nothing in for the assignment. */
+export async function findStudentsWithoutHomework(
+  db: Db,
+  courseId: string,
+  assignmentId: string,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('enrollments as e')
+    .select('e.user_id')
+    .where('e.course_id', '=', courseId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('homework as h')
+            .select('h.id')
+            .whereRef('h.user_id', '=', 'e.user_id')
+            .where('h.assignment_id', '=', assignmentId),
+        ),
+      ),
+    )
+    .execute();
+  return rows.map((row) => row.user_id);
 }

@@ -29,22 +29,42 @@ import type {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
-import { notifyCourseStudents, type Announcement } from '../../lib/notify.ts';
+import type { Announcement } from '../../lib/notify.ts';
+import { notify, notifyCourseStudents } from '../notifications/notifications.service.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
-import { findCourseAuthor, findSectionWithAuthor } from '../content/content.repository.ts';
-import { nextItemPosition } from '../content/content.service.ts';
-import { isEnrolled } from '../courses/courses.repository.ts';
+import {
+  createDefaultSection,
+  findCourseAuthor,
+  findSectionWithAuthor,
+  nextItemPosition,
+} from '../content/content.service.ts';
+import { isEnrolled } from '../courses/courses.service.ts';
+import { isListedCourse } from '../../lib/course-visibility.ts';
 import {
   countAssignments,
   deleteAssignmentIfUnused,
   findAssignmentWithAuthor,
+  findAssignmentsDueSoon,
   findDefaultAssignment,
+  findFirstSectionId,
+  findStudentsWithoutHomework,
   insertAssignment,
+  markAssignmentAnnounced,
   maxAssignmentPoints,
   setCourseHomeworkMirror,
+  setCourseHomeworkPublished,
+  takeAssignmentReminder,
   updateAssignmentFields,
   type AssignmentRow,
   type AssignmentWithAuthor,
+} from './assignments.repository.ts';
+
+/** What other features read of assignments (through this service, never the repository). */
+export {
+  findAssignmentWithAuthor,
+  findCourseAssignments,
+  findDefaultAssignment,
+  type AssignmentRow,
 } from './assignments.repository.ts';
 
 export function toAssignment(row: AssignmentRow): Assignment {
@@ -101,16 +121,26 @@ function assertNoImages(doc: LessonDocument): void {
 
 // ---------------------------------------------------------------- the default assignment
 
-/** A new course's default assignment, from its homework text and due date (inside the course's transaction). */
-export async function createDefaultAssignment(
+/** Instructions written as no text: what an empty homeworkTask becomes. */
+function hasNoInstructions(instructions: string): boolean {
+  return documentToText(JSON.parse(instructions) as LessonDocument).trim() === '';
+}
+
+/**
+ * Inserts the course's default assignment (published, at the end of its first section; a course
+ * whose sections were all removed gets 'Загальне' again). Inside the caller's transaction, which
+ * holds the course's row.
+ */
+async function insertDefaultAssignment(
   db: Db,
   courseId: string,
-  sectionId: string,
   homeworkTask: string,
   homeworkDueAt: string | null,
   now: string,
-): Promise<void> {
-  await insertAssignment(db, {
+): Promise<AssignmentRow> {
+  const sectionId =
+    (await findFirstSectionId(db, courseId)) ?? (await createDefaultSection(db, courseId, now));
+  const row: AssignmentRow = {
     id: createTimeOrderedId(),
     course_id: courseId,
     section_id: sectionId,
@@ -120,27 +150,89 @@ export async function createDefaultAssignment(
     max_points: ASSIGNMENT_LIMITS.maxPoints.default,
     published: 1,
     is_default: 1,
-    position: 0,
+    position: await nextItemPosition(db, sectionId),
     created_at: now,
     updated_at: now,
-  });
+  };
+  await insertAssignment(db, row);
+  await setCourseHomeworkPublished(db, courseId, true);
+  return row;
 }
 
-/** A course update's homework text and/or due date, applied to its default assignment (the course row mirrors them). */
+/**
+ * A new course's default assignment, when its homework text is not empty (inside the course's
+ * transaction): the default assignment exists only while it has instructions or submissions
+ * (docs/decisions.md, "the default assignment").
+ */
+export async function createDefaultAssignment(
+  db: Db,
+  courseId: string,
+  homeworkTask: string,
+  homeworkDueAt: string | null,
+  now: string,
+): Promise<void> {
+  if (homeworkTask.trim() === '') return;
+  await insertDefaultAssignment(db, courseId, homeworkTask, homeworkDueAt, now);
+}
+
+/**
+ * A course update's homework text and/or due date, applied to its default assignment (the course
+ * row mirrors them; the caller's transaction has already written, and so holds, the course's
+ * row). A text where there is no default assignment makes one with the course's due date; a
+ * default assignment left with no text and nothing handed in goes.
+ */
 export async function updateDefaultAssignment(
   db: Db,
   courseId: string,
   change: { homeworkTask?: string; homeworkDueAt?: string | null },
+  course: { homeworkTask: string; homeworkDueAt: string | null },
   now: string,
 ): Promise<void> {
   const assignment = await findDefaultAssignment(db, courseId);
-  if (!assignment) return;
+  if (!assignment) {
+    if (change.homeworkTask !== undefined && change.homeworkTask.trim() !== '')
+      await insertDefaultAssignment(db, courseId, change.homeworkTask, course.homeworkDueAt, now);
+    return;
+  }
   const fields: Parameters<typeof updateAssignmentFields>[2] = { updated_at: now };
   if (change.homeworkTask !== undefined)
     fields.instructions = JSON.stringify(textToDocument(change.homeworkTask));
   if (change.homeworkDueAt !== undefined) fields.due_at = change.homeworkDueAt;
   await updateAssignmentFields(db, assignment.id, fields);
+  await removeDefaultAssignmentIfEmpty(db, courseId);
 }
+
+/**
+ * The default assignment a submission without an assignment is for: the published one, or, when
+ * the course has none yet, a new one (the specification's upload keeps working on a course whose
+ * teacher wrote no homework text). Null for a draft one. Inside the submission's transaction,
+ * which holds the course's row.
+ */
+export async function defaultAssignmentForSubmission(
+  db: Db,
+  courseId: string,
+  now: string,
+): Promise<AssignmentRow | null> {
+  const assignment = await findDefaultAssignment(db, courseId);
+  if (assignment) return Number(assignment.published) === 1 ? assignment : null;
+  return insertDefaultAssignment(db, courseId, '', null, now);
+}
+
+/**
+ * Removes the course's default assignment when it has no instructions and nothing was handed in
+ * for it (after an update that emptied its text, or the withdrawal of its last submission). The
+ * caller holds the course's row (an update wrote it; see lockDefaultAssignment), so no upload
+ * adds a submission between the check and the delete.
+ */
+export async function removeDefaultAssignmentIfEmpty(db: Db, courseId: string): Promise<void> {
+  const assignment = await findDefaultAssignment(db, courseId);
+  if (!assignment || !hasNoInstructions(assignment.instructions)) return;
+  if (await deleteAssignmentIfUnused(db, assignment.id))
+    await setCourseHomeworkPublished(db, courseId, true);
+}
+
+/** Holds the course's row for the rest of the transaction (see removeDefaultAssignmentIfEmpty). */
+export { lockCourseRow as lockDefaultAssignment } from './assignments.repository.ts';
 
 // ---------------------------------------------------------------- the calls
 
@@ -170,6 +262,7 @@ export async function createAssignment(
     position: await nextItemPosition(db, input.sectionId),
     created_at: now,
     updated_at: now,
+    announced_at: input.published ? now : null,
   };
   await db.transaction().execute(async (trx) => {
     await insertAssignment(trx, row);
@@ -206,8 +299,19 @@ export async function readAssignment(
   if (!isCourseAuthor(user, assignment.author_id)) {
     if (Number(assignment.published) !== 1)
       throw new AppError('NOT_FOUND', messages.assignmentNotFound);
-    if (!(await isEnrolled(db, user._id, assignment.course_id)))
+    if (!(await isEnrolled(db, user._id, assignment.course_id))) {
+      // Outside a private class, a draft or a hidden course the assignment does not exist
+      // (lib/course-visibility.ts).
+      if (
+        !isListedCourse({
+          author_id: assignment.author_id,
+          visibility: assignment.course_visibility ?? undefined,
+          hidden: assignment.course_hidden ?? undefined,
+        })
+      )
+        throw new AppError('NOT_FOUND', messages.assignmentNotFound);
       throw new AppError('FORBIDDEN', messages.notEnrolled);
+    }
   }
   return toAssignment(assignment);
 }
@@ -245,8 +349,20 @@ export async function updateAssignment(
     }
     fields.updated_at = new Date().toISOString();
     await updateAssignmentFields(trx, assignmentId, fields);
-    if (fields.published === 1 && Number(assignment.published) !== 1)
+    // Told once: back to draft and out again tells (and mails) the class nothing new.
+    if (
+      fields.published === 1 &&
+      Number(assignment.published) !== 1 &&
+      (await markAssignmentAnnounced(trx, assignmentId, fields.updated_at))
+    )
       await announceAssignment(trx, { ...assignment, ...fields }, announcement);
+    // A draft default assignment's text and date leave the course JSON for everyone but the author.
+    if (
+      Number(assignment.is_default) === 1 &&
+      fields.published !== undefined &&
+      fields.published !== Number(assignment.published)
+    )
+      await setCourseHomeworkPublished(trx, assignment.course_id, fields.published === 1);
     if (Number(assignment.is_default) === 1 && (fields.instructions || fields.due_at !== undefined))
       await setCourseHomeworkMirror(
         trx,
@@ -276,4 +392,48 @@ export async function removeAssignment(
       throw new AppError('CONFLICT', messages.assignmentHasSubmissions);
     throw new AppError('NOT_FOUND', messages.assignmentNotFound);
   }
+}
+
+// ---------------------------------------------------------------- due-soon reminders
+
+/** How long before a due date its reminder goes out. */
+export const DUE_SOON_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Due-soon reminders (DESIGN section 10): for each published assignment due
+ * within the next 24 hours, an `assignment.due_soon` notification to every
+ * enrolled student without a submission to it. A reminder is recorded per
+ * assignment and due date in the transaction that writes its notifications,
+ * and only the transaction that inserts that row writes them: it goes once
+ * however many processes sweep at the same moment and across restarts, and
+ * again if the teacher moves the date. Returns how many assignments it
+ * reminded of.
+ */
+export async function sendDueSoonReminders(
+  db: Db,
+  announcement: Announcement,
+  now: number = Date.now(),
+): Promise<number> {
+  const from = new Date(now).toISOString();
+  const until = new Date(now + DUE_SOON_MS).toISOString();
+  let reminded = 0;
+  for (const assignment of await findAssignmentsDueSoon(db, from, until)) {
+    const sent = await db.transaction().execute(async (trx) => {
+      if (!(await takeAssignmentReminder(trx, assignment.id, assignment.due_at, from)))
+        return false;
+      await notify(
+        trx,
+        await findStudentsWithoutHomework(trx, assignment.course_id, assignment.id),
+        {
+          kind: 'assignment.due_soon',
+          ...notificationText.dueSoon(assignment.course_title, assignment.title, assignment.due_at),
+          link: ROUTES.assignment(assignment.course_id, assignment.id),
+        },
+        announcement,
+      );
+      return true;
+    });
+    if (sent) reminded += 1;
+  }
+  return reminded;
 }

@@ -50,6 +50,16 @@ export async function extendSession(db: Db, tokenHash: string, expiresAt: string
     .execute();
 }
 
+/** The token hashes of a user's sessions, ended or not yet swept alike. */
+export async function findSessionHashes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sessions')
+    .select('token_hash')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((row) => row.token_hash);
+}
+
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute();
 }
@@ -84,6 +94,14 @@ export async function deleteUserSessions(
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
   await query.execute();
+}
+
+/**
+ * Revokes the user's calendar address (a password reset: whoever had the
+ * account before may have copied it, and it is a credential like a session).
+ */
+export async function deleteUserCalendarFeed(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
 }
 
 /** Every account, oldest first (the operator's list). */

@@ -6,6 +6,8 @@ import {
   getUserBodySchema,
   messageResponseSchema,
   resetPasswordBodySchema,
+  forgotPasswordBodySchema,
+  forgotPasswordInfoSchema,
   loginBodySchema,
   registerBodySchema,
   updateUserBodySchema,
@@ -13,7 +15,7 @@ import {
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
-import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
+import { addressKey, RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import {
@@ -22,6 +24,7 @@ import {
   loginUser,
   registerUser,
   resetPassword,
+  mailPasswordReset,
   updateProfile,
 } from './auth.service.ts';
 import { throttleSignIn } from './sign-in-throttle.ts';
@@ -66,7 +69,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       throttleSignIn(
         app.signInLimiter,
         canonicalTelephone(request.body.telephone.trim()),
-        request.ip,
+        addressKey(request.ip),
         app.config.loginFailureDelayMs,
         () => loginUser(app.db, request.body, app.config),
       ),
@@ -135,6 +138,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       if (request.sessionTokenHash) await endSession(app.db, request.sessionTokenHash);
+      // The session's live streams, in every process, close now (features/notifications).
+      app.notificationBus.sessionsEnded(getCurrentUser(request)._id);
       return reply.code(204).send(null);
     },
   );
@@ -159,6 +164,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = getCurrentUser(request);
       await changePassword(app.db, user._id, request.sessionTokenHash!, request.body);
+      app.notificationBus.sessionsEnded(user._id);
       return { message: accountMessages.passwordChanged };
     },
   );
@@ -179,8 +185,56 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request) => {
-      await resetPassword(app.db, request.body);
+      app.notificationBus.sessionsEnded(await resetPassword(app.db, request.body));
       return { message: accountMessages.passwordResetDone };
     },
   );
+
+  // ---- forgot password (DESIGN section 17) ----
+  app.get(
+    `/${API.forgotPassword}`,
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Whether this site mails reset links (SMTP_URL is set); if not, an operator makes one',
+        response: { 200: forgotPasswordInfoSchema },
+      },
+    },
+    async () => ({ byMail: app.passwordResetMailer.enabled }),
+  );
+
+  app.post(
+    `/${API.forgotPassword}`,
+    {
+      preHandler: app.rateLimited(RATE_LIMITS.forgotPasswordPerIp),
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mail a one-time reset link (1 h) to the e-mail of the account of this number; the same 202 whether or not there is one',
+        body: forgotPasswordBodySchema,
+        response: {
+          202: messageResponseSchema.describe('Accepted: a mail goes if the account has an e-mail'),
+          ...errorResponses(400, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { telephone } = request.body;
+      // Everything that depends on the number happens after the answer (lib/password-reset-mail.ts).
+      app.passwordResetMailer.runDetached(async () => {
+        await mailPasswordReset(
+          app.db,
+          {
+            limiter: app.signInLimiter,
+            mailer: app.passwordResetMailer,
+            publicUrl: app.config.publicUrl,
+          },
+          telephone,
+        );
+      });
+      return reply.code(202).send({ message: accountMessages.forgotPasswordAccepted });
+    },
+  );
+  // ---- end of forgot password section ----
 }

@@ -20,12 +20,20 @@ import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../li
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
 import { grantOnSignUp, setAccountRole } from '../../lib/teacher-role.ts';
 import {
+  composeResetMail,
+  passwordResetLink,
+  type PasswordResetMailer,
+} from '../../lib/password-reset-mail.ts';
+import { RATE_LIMITS, type RateLimiter } from '../../lib/rate-limiter.ts';
+import {
   consumePasswordReset,
   deleteExpiredSessions,
   deletePasswordResets,
   deleteSession,
+  deleteUserCalendarFeed,
   deleteUserSessions,
   extendSession,
+  findSessionHashes,
   findSessionWithUser,
   findUserById,
   findUserByTelephone,
@@ -35,6 +43,14 @@ import {
   listUsers,
   updateUserPassword,
   updateUserProfile,
+  type UserRow,
+} from './auth.repository.ts';
+
+/** What other features read of accounts (through this service, never the repository). */
+export {
+  deleteUserSessions,
+  findUserById,
+  findUserByTelephone,
   type UserRow,
 } from './auth.repository.ts';
 
@@ -209,8 +225,10 @@ export async function authenticateToken(
         (found) => found !== undefined,
       )
     : await findSessionWithUser(db, tokenHash);
-  // Blocking deletes the sessions too; this refuses any that a concurrent sign-in slipped in.
-  if (!row || isBlocked(row)) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
+  // A blocked account's sessions stay refused until the unblock deletes them; the holder of
+  // one (who had the password) is told why, and the web app signs them out with it.
+  if (isBlocked(row)) throw new AppError('UNAUTHORIZED', messages.accountBlocked);
   const expiresAt = Date.parse(row.session_expires_at);
   const createdAt = Date.parse(row.session_created_at);
   // The absolute end is checked on created_at too: a session written before the cap existed, or
@@ -224,6 +242,31 @@ export async function authenticateToken(
     await extendSession(db, tokenHash, new Date(extended).toISOString());
   }
   return { user: toUser(row), tokenHash };
+}
+
+/**
+ * The user of the session of `tokenHash` while it stands as authenticateToken
+ * would find it: not ended, not past its idle or absolute end, its account not
+ * blocked. Read afresh (no cache): a live stream asks this at every keep-alive
+ * and whenever the bus says a session of its user ended.
+ */
+export async function liveSessionUser(
+  db: Db,
+  tokenHash: string,
+  policy: SessionPolicy,
+  now = Date.now(),
+): Promise<User | undefined> {
+  const row = await findSessionWithUser(db, tokenHash);
+  if (!row || isBlocked(row)) return undefined;
+  const stands =
+    Date.parse(row.session_expires_at) > now &&
+    Date.parse(row.session_created_at) + policy.sessionMaxMs > now;
+  return stands ? toUser(row) : undefined;
+}
+
+/** The token hashes of a user's sessions (a signed stream link names one of them by its signature). */
+export function sessionHashesOf(db: Db, userId: string): Promise<string[]> {
+  return findSessionHashes(db, userId);
 }
 
 /**
@@ -348,23 +391,26 @@ async function issuePasswordReset(
 
 /**
  * Sets a new password with a reset token: single use, within the hour; every
- * session of the user ends, and so does every other reset link of the user.
+ * session of the user ends, and so does every other reset link of the user
+ * and their calendar address. Resolves to the user's id.
  */
-export async function resetPassword(db: Db, input: PasswordResetInput): Promise<void> {
+export async function resetPassword(db: Db, input: PasswordResetInput): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
   const done = await db.transaction().execute(async (trx) => {
     const userId = await consumePasswordReset(trx, hashToken(input.token.trim()), now);
-    if (!userId) return false;
+    if (!userId) return undefined;
     await updateUserPassword(trx, userId, passwordHash, now);
     await deleteUserSessions(trx, userId);
     await deletePasswordResets(trx, userId);
-    return true;
+    await deleteUserCalendarFeed(trx, userId);
+    return userId;
   });
   if (!done)
     throw new AppError('BAD_REQUEST', accountMessages.resetTokenInvalid, {
       token: accountMessages.resetTokenInvalid,
     });
+  return done;
 }
 
 // ---------------------------------------------------------------- operator (admin CLI)
@@ -377,6 +423,14 @@ async function getUserByTelephone(db: Db, telephone: string): Promise<UserRow> {
   const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
   if (!row) throw new AppError('NOT_FOUND', `No account with telephone ${telephone}.`);
   return row;
+}
+
+/** The id of the account holding `telephone` (stored form), if there is one yet. */
+export async function findAccountIdByTelephone(
+  db: Db,
+  telephone: string,
+): Promise<string | undefined> {
+  return (await findUserByTelephone(db, telephone))?.id;
 }
 
 async function getUserById(db: Db, id: string): Promise<UserRow> {
@@ -425,4 +479,58 @@ async function setRole(db: Db, row: UserRow, isAdmin: boolean, by: AuditActor): 
     );
   });
   return { ...toUser(row), isAdmin };
+}
+
+/** The account that signs in with `telephone` (as typed: made canonical here), or null. */
+export async function findAccountByTelephone(db: Db, telephone: string): Promise<User | null> {
+  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
+  return row ? toUser(row) : null;
+}
+
+// ---------------------------------------------------------------- forgot password
+
+/** Who made a reset link asked for by its owner: the audit log says so. */
+const FORGOT_PASSWORD_ACTOR: AuditActor = { kind: 'system', reason: 'forgot-password' };
+
+export interface ForgotPasswordDeps {
+  /** Counts the mails per number and per address (the sign-in limiter: memory or Redis). */
+  limiter: RateLimiter;
+  mailer: PasswordResetMailer;
+  publicUrl: string;
+}
+
+/**
+ * POST auth/forgot-password, after the 202 has gone: when the number has an
+ * account with an e-mail address, that is not blocked, and neither the
+ * number nor the address has had its mails this hour, a one-time reset link
+ * (the same as the operator's, 1 h, one use) is mailed to it. Anything else
+ * ends quietly: the asker has their answer already.
+ */
+export async function mailPasswordReset(
+  db: Db,
+  deps: ForgotPasswordDeps,
+  telephone: string,
+): Promise<'mailed' | 'no-mail' | 'throttled'> {
+  if (!deps.mailer.enabled) return 'no-mail';
+  const row = await findUserByTelephone(db, canonicalTelephone(telephone.trim()));
+  if (!row || !row.email || isBlocked(row)) return 'no-mail';
+  const byNumber = await deps.limiter.consume(
+    row.telephone,
+    RATE_LIMITS.forgotPasswordPerTelephone,
+  );
+  if (!byNumber.allowed) return 'throttled';
+  const byAddress = await deps.limiter.consume(
+    row.email.trim().toLowerCase(),
+    RATE_LIMITS.forgotPasswordPerEmail,
+  );
+  if (!byAddress.allowed) return 'throttled';
+  const { token } = await issuePasswordReset(db, row, FORGOT_PASSWORD_ACTOR, Date.now());
+  await deps.mailer.send(
+    composeResetMail({
+      to: row.email,
+      username: row.username,
+      link: passwordResetLink(deps.publicUrl, token),
+    }),
+  );
+  return 'mailed';
 }

@@ -20,15 +20,17 @@ export async function deleteFeed(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('calendar_feeds').where('user_id', '=', userId).execute();
 }
 
-/** The holder of a feed token (by its hash: the primary key), with their teacher flag. */
+/** The holder of a feed token (by its hash: the primary key), with their teacher and blocked flags. */
 export function findFeedHolder(
   db: Db,
   tokenHash: string,
-): Promise<{ id: string; username: string; is_admin: number } | undefined> {
+): Promise<
+  { id: string; username: string; is_admin: number; is_blocked: number | undefined } | undefined
+> {
   return db
     .selectFrom('calendar_feeds')
     .innerJoin('users', 'users.id', 'calendar_feeds.user_id')
-    .select(['users.id', 'users.username', 'users.is_admin'])
+    .select(['users.id', 'users.username', 'users.is_admin', 'users.is_blocked'])
     .where('calendar_feeds.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

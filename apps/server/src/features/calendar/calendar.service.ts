@@ -16,6 +16,7 @@ import {
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
 import { hashToken } from '../auth/auth.service.ts';
+import { calendarQuizzes } from '../quizzes/quizzes.service.ts';
 import { writeCalendar } from './ical.ts';
 import {
   deleteFeed,
@@ -44,12 +45,23 @@ export async function revokeFeed(db: Db, userId: string): Promise<void> {
 /** The iCalendar of the feed `token`; 404 for an unknown or revoked one. */
 export async function renderFeed(db: Db, token: string, now = new Date()): Promise<string> {
   const holder = TOKEN_PATTERN.test(token) ? await findFeedHolder(db, hashToken(token)) : undefined;
-  if (!holder) throw new AppError('NOT_FOUND', messages.calendarFeedNotFound);
+  // A blocked account's address answers as a revoked one (it comes back with an unblock).
+  if (!holder || Number(holder.is_blocked ?? 0) === 1)
+    throw new AppError('NOT_FOUND', messages.calendarFeedNotFound);
   const rows = [
     ...(await findEnrolledCalendarAssignments(db, holder.id)),
     ...(Number(holder.is_admin) === 1 ? await findAuthoredCalendarAssignments(db, holder.id) : []),
   ];
   const seen = new Set<string>();
+  const quizzes = (await calendarQuizzes(db, holder.id, Number(holder.is_admin) === 1))
+    .filter((quiz) => !seen.has(quiz.id) && seen.add(quiz.id))
+    .map((quiz) => ({
+      uid: `${quiz.id}@urok`,
+      start: quiz.dueAt,
+      summary: `${quiz.title} — ${quiz.courseTitle}`,
+      description: messages.calendarQuizCloses,
+      lastModified: quiz.updatedAt,
+    }));
   const events = rows
     .filter((row) => !seen.has(row.id) && seen.add(row.id))
     .sort((a, b) => a.due_at.localeCompare(b.due_at) || a.id.localeCompare(b.id))
@@ -63,5 +75,11 @@ export async function renderFeed(db: Db, token: string, now = new Date()): Promi
         lastModified: row.updated_at,
       };
     });
-  return writeCalendar(messages.calendarName, events, now);
+  return writeCalendar(
+    messages.calendarName,
+    [...events, ...quizzes].sort(
+      (a, b) => a.start.localeCompare(b.start) || a.uid.localeCompare(b.uid),
+    ),
+    now,
+  );
 }

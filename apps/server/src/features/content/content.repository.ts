@@ -5,13 +5,20 @@ import type { Db, LessonAttachmentsTable, LessonsTable, SectionsTable } from '..
 export type SectionRow = SectionsTable;
 export type LessonRow = LessonsTable;
 export type AttachmentRow = LessonAttachmentsTable;
-export type LessonWithAuthor = LessonRow & { author_id: string };
+/** `course_hidden`, `course_visibility`: who sees the course (lib/course-visibility.ts). */
+export type LessonWithAuthor = LessonRow & {
+  author_id: string;
+  course_hidden?: number | null;
+  course_visibility?: string | null;
+};
 export type SectionWithAuthor = SectionRow & { author_id: string };
 export type AttachmentWithLesson = AttachmentRow & {
   course_id: string;
   published: number;
   body: string;
   author_id: string;
+  course_hidden?: number | null;
+  course_visibility?: string | null;
 };
 
 /** An item of a section, whatever its kind, as the outline needs it (no body). */
@@ -22,6 +29,8 @@ export interface ItemRow {
   published: number;
   position: number;
   due_at: string | null;
+  /** An assignment's or a quiz's points; null for a lesson. */
+  max_points: number | null;
 }
 
 // ---------------------------------------------------------------- courses
@@ -29,10 +38,10 @@ export interface ItemRow {
 export function findCourseAuthor(
   db: Db,
   courseId: string,
-): Promise<{ id: string; author_id: string; hidden?: number } | undefined> {
+): Promise<{ id: string; author_id: string; hidden?: number; visibility?: string } | undefined> {
   return db
     .selectFrom('courses')
-    .select(['id', 'author_id', 'hidden'])
+    .select(['id', 'author_id', 'hidden', 'visibility'])
     .where('id', '=', courseId)
     .executeTakeFirst();
 }
@@ -113,7 +122,15 @@ export async function deleteSection(db: Db, sectionId: string): Promise<void> {
 export function findLessonItems(db: Db, courseId: string): Promise<ItemRow[]> {
   return db
     .selectFrom('lessons')
-    .select(['id', 'section_id', 'title', 'published', 'position', sql<null>`null`.as('due_at')])
+    .select([
+      'id',
+      'section_id',
+      'title',
+      'published',
+      'position',
+      sql<null>`null`.as('due_at'),
+      sql<null>`null`.as('max_points'),
+    ])
     .where('course_id', '=', courseId)
     .execute();
 }
@@ -168,7 +185,11 @@ export function findLessonWithAuthor(
     .selectFrom('lessons')
     .innerJoin('courses', 'courses.id', 'lessons.course_id')
     .selectAll('lessons')
-    .select('courses.author_id')
+    .select([
+      'courses.author_id',
+      'courses.hidden as course_hidden',
+      'courses.visibility as course_visibility',
+    ])
     .where('lessons.id', '=', lessonId)
     .executeTakeFirst();
 }
@@ -183,6 +204,21 @@ export async function updateLessonFields(
   fields: Partial<Omit<LessonRow, 'id' | 'course_id' | 'created_at'>>,
 ): Promise<void> {
   await db.updateTable('lessons').set(fields).where('id', '=', lessonId).execute();
+}
+
+/**
+ * Notes that the lesson's students were told it is published, unless they
+ * already were: true only for the one call that notes it (one conditional
+ * statement, so two racing publishes announce once).
+ */
+export async function markLessonAnnounced(db: Db, lessonId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('lessons')
+    .set({ announced_at: at })
+    .where('id', '=', lessonId)
+    .where('announced_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Removes the lesson; its attachments' and completions' rows go with it (foreign keys). */
@@ -212,7 +248,14 @@ export function findAttachmentWithLesson(
     .innerJoin('lessons', 'lessons.id', 'lesson_attachments.lesson_id')
     .innerJoin('courses', 'courses.id', 'lessons.course_id')
     .selectAll('lesson_attachments')
-    .select(['lessons.course_id', 'lessons.published', 'lessons.body', 'courses.author_id'])
+    .select([
+      'lessons.course_id',
+      'lessons.published',
+      'lessons.body',
+      'courses.author_id',
+      'courses.hidden as course_hidden',
+      'courses.visibility as course_visibility',
+    ])
     .where('lesson_attachments.id', '=', attachmentId)
     .executeTakeFirst();
 }
@@ -377,4 +420,48 @@ export function findStudentProgress(
     .orderBy('users.username')
     .orderBy('users.id')
     .execute() as Promise<{ id: string; username: string; completed: number }[]>;
+}
+
+// ---------------------------------------------------------------- assignments as outline items
+
+/** A course's assignments for the outline, without their instructions: assignments_course_section_position. */
+export function findAssignmentItems(db: Db, courseId: string): Promise<ItemRow[]> {
+  return db
+    .selectFrom('assignments')
+    .select(['id', 'section_id', 'title', 'published', 'position', 'due_at', 'max_points'])
+    .where('course_id', '=', courseId)
+    .execute();
+}
+
+/** True when the section holds an assignment: assignments_section_position. */
+export async function sectionHasAssignments(db: Db, sectionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('assignments')
+    .select('id')
+    .where('section_id', '=', sectionId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function maxAssignmentPosition(db: Db, sectionId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('assignments')
+    .select((eb) => eb.fn.max<number | null>('position').as('last'))
+    .where('section_id', '=', sectionId)
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? null : Number(row.last);
+}
+
+export async function moveAssignment(
+  db: Db,
+  assignmentId: string,
+  sectionId: string,
+  position: number,
+): Promise<void> {
+  await db
+    .updateTable('assignments')
+    .set({ section_id: sectionId, position })
+    .where('id', '=', assignmentId)
+    .execute();
 }

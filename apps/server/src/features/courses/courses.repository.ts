@@ -17,7 +17,7 @@ export interface CourseFilter {
   /** Only courses after this one in the newest-first order. */
   after?: CoursePosition | undefined;
   limit: number;
-  /** The operator's console lists hidden courses too; every public list leaves them out. */
+  /** The operator's console lists hidden, private and draft courses too; every public list leaves them out. */
   includeHidden?: boolean;
 }
 
@@ -49,7 +49,9 @@ export function findCourses(db: Db, filter: CourseFilter): Promise<CourseRow[]> 
     );
   }
   if (filter.authorId !== undefined) query = query.where('courses.author_id', '=', filter.authorId);
-  if (!filter.includeHidden) query = query.where('courses.hidden', '=', 0);
+  // lib/course-visibility.ts isListedCourse, as SQL.
+  if (!filter.includeHidden)
+    query = query.where('courses.hidden', '=', 0).where('courses.visibility', '=', 'public');
   const after = filter.after;
   if (after) {
     query = query.where((eb) =>
@@ -110,6 +112,39 @@ export async function updateCourseFields(
   await db.updateTable('courses').set(fields).where('id', '=', id).execute();
 }
 
+/**
+ * Sets the visibility. A draft has no students: becoming one takes effect
+ * only while enrolled_count is 0, checked in the statement itself, which
+ * waits for (and then sees) an enrolment committing at the same time.
+ * False when the course had students.
+ */
+export async function updateCourseVisibility(
+  db: Db,
+  id: string,
+  visibility: string,
+): Promise<boolean> {
+  let query = db.updateTable('courses').set({ visibility }).where('id', '=', id);
+  if (visibility === 'draft') query = query.where('enrolled_count', '=', 0);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findCourseByJoinCode(db: Db, code: string): Promise<CourseRow | undefined> {
+  return selectCourses(db).where('courses.join_code', '=', code).executeTakeFirst();
+}
+
+/** Stores a join code (the old one stops working); `onlyIfNone`: only when the course has none yet. */
+export async function setJoinCode(
+  db: Db,
+  id: string,
+  code: string,
+  onlyIfNone: boolean,
+): Promise<void> {
+  let query = db.updateTable('courses').set({ join_code: code }).where('id', '=', id);
+  if (onlyIfNone) query = query.where('join_code', 'is', null);
+  await query.execute();
+}
+
 /** Hides a course from the catalog and public pages, or shows it again (the operator's console). */
 export async function setCourseHidden(
   db: Db,
@@ -149,13 +184,23 @@ export async function deleteEnrollment(db: Db, userId: string, courseId: string)
   return Number(result.numDeletedRows) > 0;
 }
 
-/** enrolled_count + delta, as one statement: concurrent enrolments each add their own 1 under the row lock. */
-export async function changeEnrolledCount(db: Db, courseId: string, delta: 1 | -1): Promise<void> {
-  await db
+/**
+ * enrolled_count + delta, as one statement: concurrent enrolments each add their own 1 under the row lock.
+ * An enrolment never counts into a draft: false (nothing changed) when the course is one by now, and the
+ * caller rolls its enrolment back.
+ */
+export async function changeEnrolledCount(
+  db: Db,
+  courseId: string,
+  delta: 1 | -1,
+): Promise<boolean> {
+  let query = db
     .updateTable('courses')
     .set((eb) => ({ enrolled_count: eb('enrolled_count', '+', delta) }))
-    .where('id', '=', courseId)
-    .execute();
+    .where('id', '=', courseId);
+  if (delta > 0) query = query.where('visibility', '<>', 'draft');
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function isEnrolled(db: Db, userId: string, courseId: string): Promise<boolean> {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
-import { API, COURSE_LIMITS, UPLOAD_FIELDS, type User } from '@urok/contract';
 import {
+  API,
+  CLASS_API,
+  COURSE_LIMITS,
+  COURSE_VISIBILITIES,
+  UPLOAD_FIELDS,
+  type User,
+} from '@urok/contract';
+import {
+  addStudentBodySchema,
   courseFieldsSchema,
+  joinCodeResponseSchema,
+  joinCourseBodySchema,
   courseListQuerySchema,
   courseListResponseSchema,
   courseResponseSchema,
@@ -21,7 +31,11 @@ import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
 import {
+  addStudentByTelephone,
   getAuthoredCourse,
+  getJoinCode,
+  joinByCode,
+  rotateJoinCode,
   coverUploadRule,
   createCourse,
   enrollInCourse,
@@ -41,7 +55,15 @@ const COURSE_TEXT_FIELDS = [
   'category',
   'homeworkTask',
   'homeworkDueAt',
+  'visibility',
 ] as const;
+
+const visibilityDoc = z
+  .enum(COURSE_VISIBILITIES)
+  .optional()
+  .describe(
+    'public (default): the catalog; private: by join code or the author; draft: the author alone',
+  );
 
 /** The documented form of course creation (the body is streamed, see plugins/multipart.ts). */
 const createCourseForm = z.object({
@@ -60,6 +82,7 @@ const createCourseForm = z.object({
     .string()
     .optional()
     .describe('ISO 8601 date-time with a zone; empty for no deadline'),
+  visibility: visibilityDoc,
   [UPLOAD_FIELDS.cover]: binarySchema(
     'JPEG, PNG or WebP, up to 5 MB, checked from its bytes',
   ).optional(),
@@ -76,6 +99,9 @@ const updateCourseForm = z.object({
     .enum(['true', 'false'])
     .optional()
     .describe('true drops the cover (when no new one is sent)'),
+  visibility: visibilityDoc.describe(
+    'A course with students cannot become a draft (409): make it private instead',
+  ),
   [UPLOAD_FIELDS.cover]: binarySchema(
     'A new cover: replaces the old one, whose file is deleted',
   ).optional(),
@@ -101,6 +127,8 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
   };
 
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
+  /** Enrolling and leaving: one budget per account (after the sign-in check). */
+  const enrollments = app.rateLimited(RATE_LIMITS.enrollmentPerUser);
 
   app.get(
     `/${API.courses}`,
@@ -171,14 +199,10 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
             fields: COURSE_TEXT_FIELDS,
             file: { field: UPLOAD_FIELDS.cover, rule: coverRule, optional: true },
           });
-          const course = await withUploadCleanup(app.storage, form.file, () =>
-            createCourse(
-              app.db,
-              user._id,
-              parseFormFields(courseFieldsSchema, form.fields),
-              form.file,
-            ),
-          );
+          const course = await withUploadCleanup(app.storage, form.file, () => {
+            const { visibility, ...input } = parseFormFields(courseFieldsSchema, form.fields);
+            return createCourse(app.db, user._id, input, form.file, visibility);
+          });
           return reply.code(201).send({ course });
         },
       );
@@ -254,15 +278,16 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
     '/courses/:id/enroll',
     {
       onRequest: app.requireUser,
+      preHandler: enrollments,
       schema: {
         tags: ['courses'],
         summary:
-          'Enrol in a course (idempotent); the author cannot enrol in their own course (403)',
+          'Enrol in a course (idempotent); 403 for the author, and for a private or draft course',
         security: bearerSecurity,
         params: idParams,
         response: {
           200: courseResponseSchema.describe('The course with its new enrolledCount'),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
     },
@@ -271,10 +296,111 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
     }),
   );
 
+  // ---- classes (DESIGN section 17) ----
+  app.get(
+    '/courses/:id/join-code',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['courses'],
+        summary: "The course's join code and link (its author); made on the first ask",
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: joinCodeResponseSchema.describe('The code and the /join/{code} link'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) =>
+      getJoinCode(app.db, getCurrentUser(request), request.params.id, app.config.publicUrl),
+  );
+
+  app.post(
+    '/courses/:id/join-code',
+    {
+      onRequest: app.requireUser,
+      preHandler: app.rateLimited(RATE_LIMITS.courseWritePerUser),
+      schema: {
+        tags: ['courses'],
+        summary: 'A new join code (its author): the old code and link stop working at once',
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          201: joinCodeResponseSchema.describe('The new code and link'),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await rotateJoinCode(
+            app.db,
+            getCurrentUser(request),
+            request.params.id,
+            app.config.publicUrl,
+          ),
+        ),
+  );
+
+  app.post(
+    `/${CLASS_API.joinCourse}`,
+    {
+      onRequest: app.requireUser,
+      preHandler: app.rateLimited(RATE_LIMITS.joinCoursePerUser),
+      schema: {
+        tags: ['courses'],
+        summary:
+          "Join a course by its code (idempotent); case, spaces and dashes don't matter; 409 for a draft",
+        security: bearerSecurity,
+        body: joinCourseBodySchema,
+        response: {
+          200: courseResponseSchema.describe('The course joined'),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      course: await joinByCode(app.db, getCurrentUser(request), request.body.code),
+    }),
+  );
+
+  app.post(
+    '/courses/:id/students',
+    {
+      onRequest: app.requireUser,
+      preHandler: app.rateLimited(RATE_LIMITS.addStudentPerUser),
+      schema: {
+        tags: ['courses'],
+        summary:
+          'Enrol the account of a telephone (the author; idempotent); 404 when no account has it',
+        security: bearerSecurity,
+        params: idParams,
+        body: addStudentBodySchema,
+        response: {
+          200: courseResponseSchema.describe('The course with its new enrolledCount'),
+          ...errorResponses(400, 401, 403, 404, 409, 429),
+        },
+      },
+    },
+    async (request) => ({
+      course: await addStudentByTelephone(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.body.telephone,
+      ),
+    }),
+  );
+  // ---- end of classes section ----
+
   app.delete(
     '/courses/:id/enroll',
     {
       onRequest: app.requireUser,
+      preHandler: enrollments,
       schema: {
         tags: ['courses'],
         summary:
@@ -283,7 +409,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
         params: idParams,
         response: {
           204: z.null().describe('Not enrolled (any more)'),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       },
     },

@@ -1,9 +1,16 @@
+import { randomInt } from 'node:crypto';
 import {
   API,
   API_BASE,
+  JOIN_CODE_ALPHABET,
+  JOIN_CODE_LENGTH,
+  ROUTES,
   checkCourse,
+  classMessages,
   messages,
+  normalizeJoinCode,
   type Course,
+  type CourseVisibility,
   type CourseInput,
   type CourseListQuery,
   type CourseUpdateFields,
@@ -19,21 +26,37 @@ import {
   updateDefaultAssignment,
 } from '../assignments/assignments.service.ts';
 import { createDefaultSection } from '../content/content.service.ts';
-import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
+import { findAccountByTelephone } from '../auth/auth.service.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { courseVisibility, isListedCourse, maySeeCourse } from '../../lib/course-visibility.ts';
+import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import type { StoredUpload, UploadRule } from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   changeEnrolledCount,
   deleteEnrollment,
   findCourseById,
+  findCourseByJoinCode,
   findCourses,
   findCoursesByAuthor,
   findEnrolledCourses,
   insertCourse,
   insertEnrollment,
   isEnrolled,
+  setJoinCode,
   updateCourseFields,
+  updateCourseVisibility,
   type CoursePosition,
+  type CourseRow,
+} from './courses.repository.ts';
+
+/** What other features read and change of courses (through this service, never the repository). */
+export {
+  findCourseById,
+  findCourses,
+  findEnrolledCourses,
+  isEnrolled,
+  setCourseHidden,
   type CourseRow,
 } from './courses.repository.ts';
 
@@ -48,7 +71,23 @@ export function coverUrl(coverKey: string | null): string | null {
   return API_BASE + API.cover(coverKey.slice('covers/'.length));
 }
 
+/**
+ * The course as anyone may read it: while its default assignment is a
+ * draft, no homework text or due date (docs/decisions.md, trust second
+ * round). The same for every reader, so a kept answer never differs by who
+ * asks; the author reads their draft through toAuthorCourse.
+ */
 export function toCourse(row: CourseRow): Course {
+  const homeworkShown = Number(row.homework_published ?? 1) === 1;
+  return {
+    ...toAuthorCourse(row),
+    homeworkTask: homeworkShown ? row.homework_task : '',
+    homeworkDueAt: homeworkShown ? row.homework_due_at : null,
+  };
+}
+
+/** The course as its author reads it: the default assignment's text and due date, draft or not. */
+export function toAuthorCourse(row: CourseRow): Course {
   return {
     _id: row.id,
     title: row.title,
@@ -59,6 +98,7 @@ export function toCourse(row: CourseRow): Course {
     coverUrl: coverUrl(row.cover_key),
     author: { _id: row.author_id, username: row.author_username },
     enrolledCount: Number(row.enrolled_count),
+    visibility: courseVisibility(row),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -126,23 +166,19 @@ export async function getCourse(db: Db, id: string): Promise<Course> {
   return toCourse(await getCourseRow(db, id));
 }
 
+async function getAuthorCourse(db: Db, id: string): Promise<Course> {
+  return toAuthorCourse(await getCourseRow(db, id));
+}
+
 export function isHidden(row: Pick<CourseRow, 'hidden'>): boolean {
   return Number(row.hidden ?? 0) === 1;
 }
 
 /**
- * A hidden course is seen only by its author, its
- * enrolled students and operators; for anyone else it does not exist.
- */
-async function mayViewHidden(db: Db, row: CourseRow, viewer: User | null): Promise<boolean> {
-  if (!viewer) return false;
-  if (viewer.isOperator || viewer._id === row.author_id) return true;
-  return isEnrolled(db, viewer._id, row.id);
-}
-
-/**
- * GET courses/{id}: the course, or 404 when it is hidden from this viewer.
- * `viewer` is asked only for a hidden course, so the public read stays one query.
+ * GET courses/{id}: the course, or 404 when this viewer may not know it
+ * exists (lib/course-visibility.ts). `viewer` is asked only for a course
+ * that is not public or a draft default assignment (whose text only the
+ * author reads), so the public read stays one query.
  */
 export async function getVisibleCourse(
   db: Db,
@@ -150,13 +186,16 @@ export async function getVisibleCourse(
   viewer: () => Promise<User | null>,
 ): Promise<Course> {
   const row = await getCourseRow(db, id);
-  if (isHidden(row) && !(await mayViewHidden(db, row, await viewer())))
+  const draftHomework = Number(row.homework_published ?? 1) !== 1;
+  const asker = isListedCourse(row) && !draftHomework ? null : await viewer();
+  if (!(await maySeeCourse(row, asker, () => isEnrolled(db, asker?._id ?? '', row.id))))
     throw new AppError('NOT_FOUND', messages.courseNotFound);
-  return toCourse(row);
+  return asker && isCourseAuthor(asker, row.author_id) ? toAuthorCourse(row) : toCourse(row);
 }
 
+/** The author's own courses (their list is theirs alone, and kept under their id). */
 export async function listCreatedCourses(db: Db, authorId: string): Promise<Course[]> {
-  return (await findCoursesByAuthor(db, authorId)).map(toCourse);
+  return (await findCoursesByAuthor(db, authorId)).map(toAuthorCourse);
 }
 
 /** A user's enrolled courses; only that user may ask. */
@@ -194,6 +233,7 @@ export async function createCourse(
   authorId: string,
   input: CourseInput,
   cover: StoredUpload | null,
+  visibility: CourseVisibility = 'public',
 ): Promise<Course> {
   assertValidCourse(input);
   const now = new Date().toISOString();
@@ -203,8 +243,9 @@ export async function createCourse(
   const category = input.category.trim();
   const homeworkTask = input.homeworkTask.trim();
   const homeworkDueAt = normalizeDueAt(input.homeworkDueAt);
-  // The course, its first section 'Загальне' and in it the default
-  // assignment holding the homework text and due date appear together.
+  // The course, its first section 'Загальне' and in it, when there is a
+  // homework text, the default assignment holding it and the due date
+  // appear together.
   await db.transaction().execute(async (trx) => {
     await insertCourse(trx, {
       id,
@@ -217,13 +258,14 @@ export async function createCourse(
       cover_key: cover?.key ?? null,
       search_text: buildSearchText(title, description, category),
       enrolled_count: 0,
+      visibility,
       created_at: now,
       updated_at: now,
     });
-    const sectionId = await createDefaultSection(trx, id, now);
-    await createDefaultAssignment(trx, id, sectionId, homeworkTask, homeworkDueAt, now);
+    await createDefaultSection(trx, id, now);
+    await createDefaultAssignment(trx, id, homeworkTask, homeworkDueAt, now);
   });
-  return getCourse(db, id);
+  return getAuthorCourse(db, id);
 }
 
 /** 404 for a missing course, 403 unless `user` is its author (lib/teacher-role.ts). */
@@ -288,6 +330,14 @@ export async function updateCourse(
       search_text: buildSearchText(title, description, category),
       updated_at: now,
     });
+    if (
+      fields.visibility !== undefined &&
+      fields.visibility !== courseVisibility(current) &&
+      !(await updateCourseVisibility(trx, current.id, fields.visibility))
+    )
+      throw new AppError('CONFLICT', classMessages.draftHasStudents, {
+        visibility: classMessages.draftHasStudents,
+      });
     // The course JSON's homeworkTask/homeworkDueAt are its default assignment's.
     if (fields.homeworkTask !== undefined || fields.homeworkDueAt !== undefined)
       await updateDefaultAssignment(
@@ -297,6 +347,7 @@ export async function updateCourse(
           ...(fields.homeworkTask !== undefined ? { homeworkTask } : {}),
           ...(fields.homeworkDueAt !== undefined ? { homeworkDueAt } : {}),
         },
+        { homeworkTask, homeworkDueAt },
         now,
       );
   });
@@ -305,26 +356,143 @@ export async function updateCourse(
     await storage.remove(current.cover_key).catch(() => {});
   }
   return {
-    course: await getCourse(db, current.id),
+    course: await getAuthorCourse(db, current.id),
     authorCourses: await listCreatedCourses(db, user._id),
   };
 }
 
 /**
+ * Adds the enrolment in one transaction with its count; idempotent. Rolled
+ * back with a 409 when the course became a draft meanwhile (a draft has no students).
+ */
+async function addEnrollment(db: Db, userId: string, courseId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (
+      (await insertEnrollment(trx, userId, courseId, new Date().toISOString())) &&
+      !(await changeEnrolledCount(trx, courseId, 1))
+    )
+      throw new AppError('CONFLICT', classMessages.draftNoJoin);
+  });
+}
+
+/**
  * Enrols `user` (idempotent: a second call changes nothing) and returns the
- * course with its count. The author may not enrol in their own course.
+ * course with its count. The author may not enrol in their own course; a
+ * private or draft course takes no one through this door (403: its join code,
+ * or the author, let a student in).
  */
 export async function enrollInCourse(db: Db, user: User, courseId: string): Promise<Course> {
   const course = await getCourseRow(db, courseId);
   if (course.author_id === user._id) throw new AppError('FORBIDDEN', messages.authorCannotEnroll);
-  // Nobody new joins a hidden course; for its students enrolling again stays the idempotent no-op.
-  if (isHidden(course) && !(await isEnrolled(db, user._id, courseId)))
-    throw new AppError('NOT_FOUND', messages.courseNotFound);
-  await db.transaction().execute(async (trx) => {
-    if (await insertEnrollment(trx, user._id, courseId, new Date().toISOString())) {
-      await changeEnrolledCount(trx, courseId, 1);
+  // For its students enrolling again stays the idempotent no-op.
+  if (!isListedCourse(course) && !(await isEnrolled(db, user._id, courseId))) {
+    // Nobody new joins a course an operator hid.
+    if (isHidden(course)) throw new AppError('NOT_FOUND', messages.courseNotFound);
+    throw new AppError('FORBIDDEN', classMessages.privateNoEnroll);
+  }
+  await addEnrollment(db, user._id, courseId);
+  return getCourse(db, courseId);
+}
+
+// ---------------------------------------------------------------- classes
+
+/** A fresh code: JOIN_CODE_LENGTH signs of JOIN_CODE_ALPHABET, each drawn uniformly. */
+export function generateJoinCode(): string {
+  let code = '';
+  for (let i = 0; i < JOIN_CODE_LENGTH; i += 1)
+    code += JOIN_CODE_ALPHABET[randomInt(JOIN_CODE_ALPHABET.length)];
+  return code;
+}
+
+export interface JoinCode {
+  code: string;
+  url: string;
+}
+
+function toJoinCode(code: string, publicUrl: string): JoinCode {
+  return { code, url: publicUrl + ROUTES.join(code) };
+}
+
+/** Stores a new code, drawing again in the (one in 10^11) case another course holds it. */
+async function storeNewJoinCode(db: Db, courseId: string, onlyIfNone: boolean): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await setJoinCode(db, courseId, generateJoinCode(), onlyIfNone);
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
     }
-  });
+  }
+}
+
+/** GET courses/{id}/join-code (the author): the course's code, made on the first ask. */
+export async function getJoinCode(
+  db: Db,
+  user: Requester,
+  courseId: string,
+  publicUrl: string,
+): Promise<JoinCode> {
+  let row = await getAuthoredCourse(db, user, courseId);
+  if (!row.join_code) {
+    // Two first asks at once: the second's write finds a code and changes nothing.
+    await storeNewJoinCode(db, courseId, true);
+    row = await getCourseRow(db, courseId);
+  }
+  return toJoinCode(row.join_code as string, publicUrl);
+}
+
+/** POST courses/{id}/join-code (the author): a new code; the old one stops working at once. */
+export async function rotateJoinCode(
+  db: Db,
+  user: Requester,
+  courseId: string,
+  publicUrl: string,
+): Promise<JoinCode> {
+  await getAuthoredCourse(db, user, courseId);
+  await storeNewJoinCode(db, courseId, false);
+  return toJoinCode((await getCourseRow(db, courseId)).join_code as string, publicUrl);
+}
+
+/**
+ * POST courses/join: enrols `user` in the course of `code` (idempotent).
+ * 404 'Код не знайдено' for a code no course holds (or a course an operator
+ * hid: it takes nobody new), 409 for a draft, 403 for its author.
+ */
+export async function joinByCode(db: Db, user: User, code: string): Promise<Course> {
+  const normalized = normalizeJoinCode(code);
+  const row = normalized === null ? undefined : await findCourseByJoinCode(db, normalized);
+  if (!row || (isHidden(row) && !(await isEnrolled(db, user._id, row.id))))
+    throw new AppError('NOT_FOUND', classMessages.joinCodeNotFound, {
+      code: classMessages.joinCodeNotFound,
+    });
+  if (courseVisibility(row) === 'draft') throw new AppError('CONFLICT', classMessages.draftNoJoin);
+  if (row.author_id === user._id) throw new AppError('FORBIDDEN', messages.authorCannotEnroll);
+  await addEnrollment(db, user._id, row.id);
+  return getCourse(db, row.id);
+}
+
+/**
+ * POST courses/{id}/students (the author): enrols the account of `telephone`.
+ * 404 when no account has the number; 409 for a draft; idempotent.
+ */
+export async function addStudentByTelephone(
+  db: Db,
+  user: Requester,
+  courseId: string,
+  telephone: string,
+): Promise<Course> {
+  const row = await getAuthoredCourse(db, user, courseId);
+  if (courseVisibility(row) === 'draft') throw new AppError('CONFLICT', classMessages.draftNoJoin);
+  const student = await findAccountByTelephone(db, telephone);
+  if (!student)
+    throw new AppError('NOT_FOUND', classMessages.studentNotFound, {
+      telephone: classMessages.studentNotFound,
+    });
+  if (student._id === row.author_id)
+    throw new AppError('FORBIDDEN', messages.authorCannotEnroll, {
+      telephone: messages.authorCannotEnroll,
+    });
+  await addEnrollment(db, student._id, courseId);
   return getCourse(db, courseId);
 }
 

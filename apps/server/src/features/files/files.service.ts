@@ -6,6 +6,7 @@ import { coverTypeFromKey } from '../../lib/file-types.ts';
 import {
   isValidStorageKey,
   StorageNotFoundError,
+  StorageUnsupported,
   type Storage,
   STORAGE_AREAS,
 } from '../../storage/storage.ts';
@@ -48,7 +49,7 @@ export async function sweepOrphanFiles(
   db: Db,
   storage: Storage,
   { graceMs }: { graceMs: number },
-): Promise<{ removed: string[]; unfinished: number }> {
+): Promise<{ removed: string[]; unfinished: number; unsupported?: string }> {
   const cutOff = new Date(Date.now() - graceMs);
   const orphans: string[] = [];
   for (const area of SWEPT_AREAS) {
@@ -70,5 +71,12 @@ export async function sweepOrphanFiles(
   }
   // Removed after the listing ends: a directory changed while it is read may skip entries.
   for (const key of orphans) await storage.remove(key);
-  return { removed: orphans, unfinished: await storage.removeUnfinishedWrites(cutOff) };
+  try {
+    return { removed: orphans, unfinished: await storage.removeUnfinishedWrites(cutOff) };
+  } catch (error) {
+    // A store that cannot list its unfinished writes keeps them (and bills them); the server serves.
+    if (error instanceof StorageUnsupported)
+      return { removed: orphans, unfinished: 0, unsupported: error.message };
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { finishExpiredAttempts } from '../quizzes/quizzes.service.ts';
 import { createGradebookCsv, getGradebook, getUserGrades } from './gradebook.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -20,10 +21,24 @@ const gradebookKey = (request: FastifyRequest) =>
   `gradebook:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function gradebookRoutes(app: AppInstance): Promise<void> {
+  const now = () => app.now();
+  /**
+   * Quiz attempts past their deadline count as submitted before the gradebook is read (a write
+   * that makes a kept answer stale), so the cache never answers with an attempt still open.
+   */
+  const finishQuizAttempts = async (request: FastifyRequest) => {
+    const { id } = request.params as { id?: unknown };
+    if (typeof id === 'string' && id.length > 0 && id.length <= 100)
+      await finishExpiredAttempts(app.db, now, { courseId: id });
+  };
   app.get(
     '/courses/:id/gradebook',
     {
-      onRequest: [app.requireUser, answerFromCache(app.readCache, gradebookKey)],
+      onRequest: [
+        app.requireUser,
+        finishQuizAttempts,
+        answerFromCache(app.readCache, gradebookKey),
+      ],
       schema: {
         tags: ['assignments'],
         summary:
@@ -38,7 +53,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) =>
       sendCachedJson(request, reply, app.readCache, gradebookKey(request), gradebookSchema, () =>
-        getGradebook(app.db, getCurrentUser(request), request.params.id),
+        getGradebook(app.db, getCurrentUser(request), request.params.id, now),
       ),
   );
 
@@ -61,7 +76,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await createGradebookCsv(app.db, getCurrentUser(request), request.params.id);
+      const csv = await createGradebookCsv(app.db, getCurrentUser(request), request.params.id, now);
       return reply
         .headers({
           'Content-Type': 'text/csv; charset=utf-8',
@@ -89,6 +104,6 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => getUserGrades(app.db, getCurrentUser(request), request.params.id),
+    async (request) => getUserGrades(app.db, getCurrentUser(request), request.params.id, now),
   );
 }

@@ -13,11 +13,9 @@ import type { Db } from '../../db/database.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
-import {
-  findCourseAssignments,
-  type AssignmentRow,
-} from '../assignments/assignments.repository.ts';
-import { findCourseById, findEnrolledCourses } from '../courses/courses.repository.ts';
+import { findCourseAssignments, type AssignmentRow } from '../assignments/assignments.service.ts';
+import { findCourseById, findEnrolledCourses } from '../courses/courses.service.ts';
+import { MISSING_QUIZ_CELL, quizGrades, type Now } from '../quizzes/quizzes.service.ts';
 import {
   findCourseGradeRows,
   findEnrolledStudents,
@@ -47,9 +45,14 @@ function cellOf(rows: readonly GradeRow[]): GradebookCell & { feedback: string |
   };
 }
 
-/** Points over the maxPoints of the assignments with points, × 100 with one decimal; null when none. */
-function percentOf(cells: { points: number | null; maxPoints: number }[]): number | null {
-  const counted = cells.filter((cell) => cell.points !== null);
+/**
+ * Points over the maxPoints of the graded items with points, × 100 with one
+ * decimal; null when none. A quiz waiting for essays is not graded yet.
+ */
+function percentOf(
+  cells: { points: number | null; maxPoints: number; status: GradebookStatus }[],
+): number | null {
+  const counted = cells.filter((cell) => cell.points !== null && cell.status === 'graded');
   const max = counted.reduce((sum, cell) => sum + cell.maxPoints, 0);
   if (max === 0) return null;
   const points = counted.reduce((sum, cell) => sum + cell.points!, 0);
@@ -80,8 +83,18 @@ async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
   return course;
 }
 
-export async function getGradebook(db: Db, user: Requester, courseId: string): Promise<Gradebook> {
+/** A quiz's points as the gradebook writes a grade: "9,5". */
+const quizGradeText = (points: number | null) =>
+  points === null ? null : String(points).replace('.', ',');
+
+export async function getGradebook(
+  db: Db,
+  user: Requester,
+  courseId: string,
+  now: Now = Date.now,
+): Promise<Gradebook> {
   await getAuthoredCourse(db, user, courseId);
+  const quizzes = await quizGrades(db, courseId, now);
   const [assignments, students, rows] = await Promise.all([
     findCourseAssignments(db, courseId).then(published),
     findEnrolledStudents(db, courseId),
@@ -89,23 +102,49 @@ export async function getGradebook(db: Db, user: Requester, courseId: string): P
   ]);
   const byUser = group(rows);
   return {
-    assignments: assignments.map((a) => ({
-      _id: a.id,
-      title: a.title,
-      maxPoints: Number(a.max_points),
-      dueAt: a.due_at,
-    })),
+    assignments: [
+      ...assignments.map((a) => ({
+        _id: a.id,
+        kind: 'assignment' as const,
+        title: a.title,
+        maxPoints: Number(a.max_points),
+        dueAt: a.due_at,
+      })),
+      ...quizzes.quizzes.map((q) => ({
+        _id: q.id,
+        kind: 'quiz' as const,
+        title: q.title,
+        maxPoints: q.maxPoints,
+        dueAt: q.dueAt,
+      })),
+    ],
     students: students
       .sort((a, b) => collator.compare(a.username, b.username) || a.id.localeCompare(b.id))
       .map((student) => {
         const cells: Record<string, GradebookCell> = {};
-        const scored: { points: number | null; maxPoints: number }[] = [];
+        const scored: { points: number | null; maxPoints: number; status: GradebookStatus }[] = [];
         for (const assignment of assignments) {
           const { feedback: _feedback, ...cell } = cellOf(
             byUser.get(student.id)?.get(assignment.id) ?? [],
           );
           cells[assignment.id] = cell;
-          scored.push({ points: cell.points, maxPoints: Number(assignment.max_points) });
+          scored.push({
+            points: cell.points,
+            maxPoints: Number(assignment.max_points),
+            status: cell.status,
+          });
+        }
+        for (const quiz of quizzes.quizzes) {
+          const cell = quizzes.cells.get(student.id)?.get(quiz.id) ?? MISSING_QUIZ_CELL;
+          cells[quiz.id] = {
+            status: cell.status,
+            points: cell.points,
+            grade: quizGradeText(cell.points),
+            homeworkId: null,
+            attemptId: cell.attemptId,
+            openAttemptId: cell.openAttemptId,
+          };
+          scored.push({ points: cell.points, maxPoints: quiz.maxPoints, status: cell.status });
         }
         return { _id: student.id, username: student.username, cells, percent: percentOf(scored) };
       }),
@@ -132,9 +171,10 @@ export async function createGradebookCsv(
   db: Db,
   user: Requester,
   courseId: string,
+  now: Now = Date.now,
 ): Promise<GradebookCsv> {
   const course = await getAuthoredCourse(db, user, courseId);
-  const gradebook = await getGradebook(db, user, courseId);
+  const gradebook = await getGradebook(db, user, courseId, now);
   const csv = toCsv([
     [
       messages.csvStudent,
@@ -145,7 +185,14 @@ export async function createGradebookCsv(
       student.username,
       ...gradebook.assignments.map((a) => {
         const cell = student.cells[a._id]!;
-        return cell.status === 'graded' ? cell.grade : STATUS_TEXT[cell.status];
+        if (cell.status === 'graded') return cell.grade;
+        // A quiz handed in but waiting for its essays: its points so far, and that it waits.
+        if (a.kind === 'quiz' && cell.status === 'submitted')
+          return `${cell.grade ?? ''} (${messages.gradebookStatusPending})`;
+        // A quiz not handed in yet, with an attempt open now.
+        if (a.kind === 'quiz' && cell.status === 'missing' && cell.openAttemptId)
+          return messages.gradebookStatusInProgress;
+        return STATUS_TEXT[cell.status];
       }),
       student.percent === null ? '' : String(student.percent).replace('.', ','),
     ]),
@@ -160,26 +207,51 @@ export async function createGradebookCsv(
 }
 
 /** A student's grades in every course they are enrolled in (only they may ask). */
-export async function getUserGrades(db: Db, user: Requester, userId: string): Promise<UserGrades> {
+export async function getUserGrades(
+  db: Db,
+  user: Requester,
+  userId: string,
+  now: Now = Date.now,
+): Promise<UserGrades> {
   if (user._id !== userId) throw new AppError('FORBIDDEN', messages.forbidden);
   const courses = await findEnrolledCourses(db, userId);
   const result: UserGrades['courses'] = [];
   for (const course of courses) {
+    const quizzes = await quizGrades(db, course.id, now, userId);
     const [assignments, rows] = await Promise.all([
       findCourseAssignments(db, course.id).then(published),
       findUserGradeRows(db, userId, course.id),
     ]);
     const byAssignment = group(rows).get(userId) ?? new Map<string, GradeRow[]>();
-    const items = assignments.map((a) => {
-      const { homeworkId: _homeworkId, ...cell } = cellOf(byAssignment.get(a.id) ?? []);
-      return {
-        _id: a.id,
-        title: a.title,
-        maxPoints: Number(a.max_points),
-        dueAt: a.due_at,
-        ...cell,
-      };
-    });
+    const items = [
+      ...assignments.map((a) => {
+        const { homeworkId: _homeworkId, ...cell } = cellOf(byAssignment.get(a.id) ?? []);
+        return {
+          _id: a.id,
+          kind: 'assignment' as const,
+          title: a.title,
+          maxPoints: Number(a.max_points),
+          dueAt: a.due_at,
+          ...cell,
+        };
+      }),
+      ...quizzes.quizzes.map((q) => {
+        const cell = quizzes.cells.get(userId)?.get(q.id) ?? MISSING_QUIZ_CELL;
+        return {
+          _id: q.id,
+          kind: 'quiz' as const,
+          title: q.title,
+          maxPoints: q.maxPoints,
+          dueAt: q.dueAt,
+          status: cell.status,
+          points: cell.points,
+          grade: quizGradeText(cell.points),
+          feedback: null,
+          attemptId: cell.attemptId,
+          openAttemptId: cell.openAttemptId,
+        };
+      }),
+    ];
     result.push({
       _id: course.id,
       title: course.title,

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { AppInstance } from '../../app.ts';
+import { pingDatabase } from '../../db/connection.ts';
 
 export async function healthRoutes(app: AppInstance): Promise<void> {
   app.get(
@@ -16,7 +16,7 @@ export async function healthRoutes(app: AppInstance): Promise<void> {
     },
     async (_request, reply) => {
       try {
-        await sql`select 1`.execute(app.db);
+        await pingDatabase(app.db);
         return { status: 'ok' as const };
       } catch {
         return reply.code(503).send({ message: 'database unavailable' });

@@ -13,6 +13,8 @@ export interface HomeworkCourse {
   author_id: string;
   title: string;
   homework_due_at: string | null;
+  visibility?: string;
+  hidden?: number;
 }
 
 export type SubmitterHomeworkRow = HomeworkRow & {
@@ -25,7 +27,7 @@ export type SubmitterHomeworkRow = HomeworkRow & {
 export function findHomeworkCourse(db: Db, courseId: string): Promise<HomeworkCourse | undefined> {
   return db
     .selectFrom('courses')
-    .select(['id', 'author_id', 'title', 'homework_due_at'])
+    .select(['id', 'author_id', 'title', 'homework_due_at', 'visibility', 'hidden'])
     .where('id', '=', courseId)
     .executeTakeFirst();
 }

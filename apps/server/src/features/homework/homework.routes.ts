@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API, COURSE_LIMITS, messages, UPLOAD_FIELDS } from '@urok/contract';
+import type { User } from '@urok/contract';
 import {
   gradeBodySchema,
   homeworkCommentBodySchema,
@@ -14,10 +15,12 @@ import {
 } from '@urok/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
+import { AppError } from '../../app-error.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { findUserById, toUser } from '../auth/auth.service.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
@@ -29,6 +32,7 @@ import {
   deleteOwnHomework,
   findSubmittableAssignment,
   addComment,
+  assertHomeworkFileReadable,
   gradeHomework,
   listComments,
   regradeHomework,
@@ -68,6 +72,48 @@ function attachmentHeaders(fileName: string, contentType: string) {
     'Cache-Control': 'private, no-store',
   };
 }
+
+/**
+ * The types a page may show in place (`inline=1`): a PDF in a frame, an image,
+ * text. Every other type is an attachment whatever is asked.
+ */
+const PREVIEWABLE_TYPES = new Set([
+  'application/pdf',
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'text/plain',
+]);
+
+/**
+ * An inline answer, for the grading page's preview: shown in place, framed
+ * only by this origin's pages, and still allowed to load or run nothing.
+ */
+function inlineHeaders(fileName: string, contentType: string) {
+  return {
+    ...attachmentHeaders(fileName, contentType),
+    'Content-Disposition': attachmentDisposition(fileName).replace(/^attachment/, 'inline'),
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
+    'X-Frame-Options': 'SAMEORIGIN',
+  };
+}
+
+/** A file's query: a signed link (lib/media-urls.ts) when no bearer header is sent, and whether to show it in place. */
+const fileQuery = z.object({
+  u: z.string().min(1).max(100).optional().describe('Signed link: the user it was made for'),
+  exp: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: messages.homeworkLinkInvalid })
+    .optional()
+    .describe('Signed link: its expiry, in Unix seconds'),
+  sig: z.string().min(1).max(200).optional().describe('Signed link: its HMAC'),
+  inline: z
+    .enum(['1'])
+    .optional()
+    .describe(
+      '1: a PDF, JPEG, PNG, WebP or text file is sent inline (framable by this origin) to be previewed; other types stay attachments',
+    ),
+});
 
 /** Read-cache key of the submissions view: only the author's own is ever kept (anyone else gets a 403 inside the load). */
 const submissionsKey = (request: FastifyRequest) =>
@@ -180,15 +226,63 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     },
   );
 
+  /**
+   * Who reads a submission's file: the bearer header's user, else the user a valid, unexpired
+   * signed link was made for (401 with neither, 403 for a bad link or a blocked account). The
+   * service still checks that this user may read the file now.
+   */
+  const fileReader = async (
+    request: FastifyRequest,
+    id: string,
+    query: z.infer<typeof fileQuery>,
+  ): Promise<User> => {
+    if (request.headers.authorization !== undefined) return app.authenticateRequest(request);
+    const { u, exp, sig } = query;
+    if (u === undefined && exp === undefined && sig === undefined)
+      throw new AppError('UNAUTHORIZED', messages.tokenNotFound);
+    if (!u || !exp || !sig || !app.mediaSigner.verify('homework', id, { u, exp, sig }))
+      throw new AppError('FORBIDDEN', messages.homeworkLinkInvalid);
+    const row = await findUserById(app.db, u);
+    if (!row || Number(row.is_blocked ?? 0) === 1)
+      throw new AppError('FORBIDDEN', messages.homeworkLinkInvalid);
+    return toUser(row);
+  };
+
   app.get(
-    '/homework/:id/file',
+    '/homework/:id/file-link',
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['homework'],
-        summary: 'Download the file of a submission (its submitter or the course author)',
+        summary:
+          "The caller's signed link to a submission's file (its submitter or the course author), for a preview in the page (<iframe>, <img>), which cannot send the bearer header; works a few hours",
         security: bearerSecurity,
         params: idParams,
+        response: {
+          200: z
+            .object({ url: z.string().describe('GET homework/{id}/file with u, exp and sig') })
+            .describe('The signed link'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = getCurrentUser(request);
+      await assertHomeworkFileReadable(app.db, user, request.params.id);
+      return { url: app.mediaSigner.url('homework', request.params.id, user._id) };
+    },
+  );
+
+  app.get(
+    '/homework/:id/file',
+    {
+      schema: {
+        tags: ['homework'],
+        summary:
+          'Download the file of a submission (its submitter or the course author): the bearer header or its signed link (u, exp, sig, from GET homework/{id}/file-link); `inline=1` previews a PDF, image or text in place',
+        security: [...bearerSecurity, {}],
+        params: idParams,
+        querystring: fileQuery,
         response: {
           200: fileResponse(
             'application/octet-stream',
@@ -199,18 +293,18 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const file = await openHomeworkFile(
-        app.db,
-        app.storage,
-        getCurrentUser(request),
-        request.params.id,
-      );
+      const { id } = request.params;
+      const user = await fileReader(request, id, request.query);
+      const file = await openHomeworkFile(app.db, app.storage, user, id);
       // Text was accepted only as UTF-8, so say so.
       const contentType =
         file.mimeType === 'text/plain' ? 'text/plain; charset=utf-8' : file.mimeType;
+      const inline = request.query.inline === '1' && PREVIEWABLE_TYPES.has(file.mimeType);
       return reply
         .headers({
-          ...attachmentHeaders(file.fileName, contentType),
+          ...(inline
+            ? inlineHeaders(file.fileName, contentType)
+            : attachmentHeaders(file.fileName, contentType)),
           'Content-Length': String(file.size),
         })
         .send(file.stream);

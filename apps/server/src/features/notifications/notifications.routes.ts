@@ -1,12 +1,12 @@
-import type { Socket } from 'node:net';
 import { z } from 'zod';
+import fastifySse from '@fastify/sse';
 import {
   NOTIFICATIONS_API,
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
   NOTIFICATION_LIMITS,
   notificationMailText,
-  type NotificationKind,
+  notificationMessages,
 } from '@urok/contract';
 import {
   markReadBodySchema,
@@ -14,16 +14,24 @@ import {
   notificationListResponseSchema,
   notificationPreferencesResponseSchema,
   notificationPreferencesSchema,
-  type Notification,
+  streamLinkResponseSchema,
 } from '@urok/contract/schemas';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { coalesced } from '../../lib/coalesced.ts';
-import { escapeHtml } from '../../lib/mail-queue.ts';
-import type { Db } from '../../db/database.ts';
-import type { NotificationsTable } from '../../db/database.ts';
+import { AppError } from '../../app-error.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
+import { liveSessionUser, sessionHashesOf } from '../auth/auth.service.ts';
+import {
+  accountExists,
+  listNotifications,
+  markNotificationsRead,
+  preferencesOf,
+  setPreferences,
+  unsubscribe,
+} from './notifications.service.ts';
+import type { StreamLinkQuery } from './notification-streams.ts';
 
 function unsubscribePage(content: string): string {
   return `<!doctype html>
@@ -36,63 +44,10 @@ ${content}
 `;
 }
 
-function toNotification(row: NotificationsTable): Notification {
-  return {
-    _id: row.id,
-    kind: row.kind as NotificationKind,
-    title: row.title,
-    body: row.body,
-    link: row.link,
-    createdAt: row.created_at,
-    readAt: row.read_at,
-  };
-}
-
-/** How many notifications a stream reads at a time. */
-const NEWER_PAGE = 100;
-
-/** A user's notifications after `afterId` (time-ordered ids), oldest first: what a stream has not sent. */
-function findNewer(db: Db, userId: string, afterId: string): Promise<NotificationsTable[]> {
-  return db
-    .selectFrom('notifications')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(NEWER_PAGE)
-    .execute();
-}
-
-async function unreadCount(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
-/** Every kind with its e-mail switch: on unless the user turned it off. */
-async function preferencesOf(db: Db, userId: string) {
-  const rows = await db
-    .selectFrom('notification_preferences')
-    .select(['kind', 'email'])
-    .where('user_id', '=', userId)
-    .execute();
-  const chosen = new Map(rows.map((row) => [row.kind, Number(row.email) === 1]));
-  return {
-    email: Object.fromEntries(
-      NOTIFICATION_KINDS.map((kind) => [kind, chosen.get(kind) ?? true]),
-    ) as Record<NotificationKind, boolean>,
-  };
-}
-
 /**
  * Notifications (DESIGN section 10): the list with the unread count, marking
- * read, the e-mail preferences, and the live stream (Server-Sent Events),
- * which sends what the database holds that it has not sent yet whenever the
- * bus (lib/notify.ts) says there may be something, and at every keep-alive.
+ * read, the e-mail preferences, the unsubscribe links, and the live stream
+ * (Server-Sent Events; notification-streams.ts) with its signed links.
  */
 export async function notificationsRoutes(app: AppInstance): Promise<void> {
   const tags = ['notifications'];
@@ -109,24 +64,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
         response: { 200: notificationListResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const userId = getCurrentUser(request)._id;
-      const { cursor, limit } = request.query;
-      let query = app.db
-        .selectFrom('notifications')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(limit + 1);
-      if (cursor) query = query.where('id', '<', cursor);
-      const rows = await query.execute();
-      const page = rows.slice(0, limit);
-      return {
-        notifications: page.map(toNotification),
-        nextCursor: rows.length > limit ? page.at(-1)!.id : null,
-        unread: await unreadCount(app.db, userId),
-      };
-    },
+    async (request) => listNotifications(app.db, getCurrentUser(request)._id, request.query),
   );
 
   app.post(
@@ -142,17 +80,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const userId = getCurrentUser(request)._id;
-      const { ids } = request.body;
-      if (ids === undefined || ids.length > 0) {
-        let update = app.db
-          .updateTable('notifications')
-          .set({ read_at: new Date().toISOString() })
-          .where('user_id', '=', userId)
-          .where('read_at', 'is', null);
-        if (ids !== undefined) update = update.where('id', 'in', ids);
-        await update.execute();
-      }
+      await markNotificationsRead(app.db, getCurrentUser(request)._id, request.body.ids);
       return reply.code(204).send(null);
     },
   );
@@ -183,22 +111,9 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
         response: { 200: notificationPreferencesResponseSchema, ...errorResponses(400, 401) },
       },
     },
-    async (request) => {
-      const userId = getCurrentUser(request)._id;
-      const entries = Object.entries(request.body.email);
-      if (entries.length > 0) {
-        await app.db
-          .insertInto('notification_preferences')
-          .values(entries.map(([kind, on]) => ({ user_id: userId, kind, email: on ? 1 : 0 })))
-          .onConflict((conflict) =>
-            conflict
-              .columns(['user_id', 'kind'])
-              .doUpdateSet((eb) => ({ email: eb.ref('excluded.email') })),
-          )
-          .execute();
-      }
-      return { preferences: await preferencesOf(app.db, userId) };
-    },
+    async (request) => ({
+      preferences: await setPreferences(app.db, getCurrentUser(request)._id, request.body.email),
+    }),
   );
 
   // The unsubscribe link of each mail: no sign-in, only the signature, and all it can do is turn
@@ -228,12 +143,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
   const unsubscribeTarget = async (query: z.infer<typeof unsubscribeQuery>) => {
     const kind = NOTIFICATION_KINDS.find((known) => known === query.k);
     if (!kind || !app.unsubscribeSigner.verify(query.u, kind, query.sig)) return undefined;
-    const user = await app.db
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', query.u)
-      .executeTakeFirst();
-    return user ? { userId: user.id, kind } : undefined;
+    return (await accountExists(app.db, query.u)) ? { userId: query.u, kind } : undefined;
   };
   const page = (reply: FastifyReply, status: 200 | 400, body: string) =>
     reply
@@ -280,11 +190,7 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       const target = await unsubscribeTarget(request.query);
       if (!target)
         return page(reply, 400, `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`);
-      await app.db
-        .insertInto('notification_preferences')
-        .values({ user_id: target.userId, kind: target.kind, email: 0 })
-        .onConflict((conflict) => conflict.columns(['user_id', 'kind']).doUpdateSet({ email: 0 }))
-        .execute();
+      await unsubscribe(app.db, target.userId, target.kind);
       return page(
         reply,
         200,
@@ -293,81 +199,73 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     },
   );
 
-  // The connections streams were served on, cut before the server closes: a hijacked answer's
-  // connection never counts as idle, so it would hold the close up.
-  const streamSockets = new Set<Socket>();
-  app.addHook('preClose', async () => {
-    for (const socket of streamSockets) socket.destroy();
-  });
+  // The stream on @fastify/sse: a route with `sse` runs inside Fastify's lifecycle, so the API's
+  // hooks and security headers apply to it as to any answer. Keep-alives every streamKeepAliveMs.
+  await app.register(fastifySse, { heartbeatInterval: app.config.streamKeepAliveMs });
+  app.addHook('preClose', async () => app.notificationStreams.closeAll());
 
-  app.get(
-    `/${NOTIFICATIONS_API.stream}`,
+  /**
+   * The stream's caller: the bearer header's session, or a signed link's (EventSource
+   * cannot send a header). Either way the stream belongs to one session and ends with it.
+   */
+  const streamCaller = async (request: FastifyRequest) => {
+    const query = request.query as StreamLinkQuery;
+    if (query.sig === undefined) {
+      await app.authenticateRequest(request);
+      return;
+    }
+    const userId = query.u ?? '';
+    const tokenHash = app.streamLinkSigner.sessionOf(query, await sessionHashesOf(app.db, userId));
+    const user = tokenHash ? await liveSessionUser(app.db, tokenHash, app.config) : undefined;
+    if (!tokenHash || !user || user._id !== userId)
+      throw new AppError('UNAUTHORIZED', notificationMessages.streamLinkInvalid);
+    request.user = user;
+    request.sessionTokenHash = tokenHash;
+  };
+
+  app.post(
+    `/${NOTIFICATIONS_API.streamLink}`,
     {
       onRequest: app.requireUser,
       schema: {
         tags,
+        summary: `A link that opens the caller's stream without the bearer header (EventSource), for ${NOTIFICATION_LIMITS.streamLinkSeconds} s; the stream it opens ends with this session`,
+        security: bearerSecurity,
+        response: { 200: streamLinkResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) =>
+      app.streamLinkSigner.link(
+        getCurrentUser(request)._id,
+        request.sessionTokenHash!,
+        NOTIFICATION_LIMITS.streamLinkSeconds,
+      ),
+  );
+
+  app.get(
+    `/${NOTIFICATIONS_API.stream}`,
+    {
+      onRequest: streamCaller,
+      sse: { kind: 'only' },
+      schema: {
+        tags,
         summary:
-          'Server-Sent Events: `event: notification` with the JSON of each new one, from whichever process made it; a comment line at least every 25 s. `Last-Event-ID` resumes after that notification',
+          'Server-Sent Events: `event: notification` with the JSON of each new one, from whichever process made it; a comment line at least every 25 s. `Last-Event-ID` resumes after that notification. The bearer header, or the query of a signed link (POST notifications/stream-link). An account keeps its newest few streams (one more closes its oldest); an address or a server process with too many open is refused (429). The stream closes when its session ends',
         security: bearerSecurity,
         headers: z.object({ 'last-event-id': z.string().max(100).optional() }),
-        response: { ...errorResponses(401) },
+        querystring: z.object({
+          u: z.string().max(100).optional(),
+          exp: z.string().max(20).optional(),
+          sig: z.string().max(100).optional(),
+        }),
+        response: { ...errorResponses(401, 429) },
       },
     },
     async (request, reply) => {
-      const userId = getCurrentUser(request)._id;
-      const resumeFrom = request.headers['last-event-id'];
-      const newest = await app.db
-        .selectFrom('notifications')
-        .select('id')
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      let last = resumeFrom ?? newest?.id ?? '';
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        // nginx: pass each event on at once instead of buffering the answer.
-        'x-accel-buffering': 'no',
+      await app.notificationStreams.serve(request, reply, {
+        userId: getCurrentUser(request)._id,
+        tokenHash: request.sessionTokenHash!,
       });
-      raw.write(': connected\n\n');
-      const socket = request.raw.socket;
-      streamSockets.add(socket);
-      socket.once('close', () => streamSockets.delete(socket));
-
-      // Sends what the stream has not sent yet, a page at a time while full pages keep coming.
-      const flush = coalesced(async () => {
-        try {
-          let rows: NotificationsTable[];
-          do {
-            rows = await findNewer(app.db, userId, last);
-            for (const row of rows) {
-              raw.write(
-                `id: ${row.id}\nevent: notification\ndata: ${JSON.stringify(toNotification(row))}\n\n`,
-              );
-              last = row.id;
-            }
-          } while (rows.length === NEWER_PAGE && !raw.writableEnded);
-        } catch (error) {
-          request.log.warn({ err: error }, 'notification stream read failed');
-        }
-      });
-      const unsubscribe = app.notificationBus.subscribe(userId, flush.run);
-      const keepAlive = setInterval(() => {
-        raw.write(': keep-alive\n\n');
-        flush.run();
-      }, NOTIFICATION_LIMITS.keepAliveMs);
-      raw.on('close', () => {
-        clearInterval(keepAlive);
-        unsubscribe();
-      });
-      if (resumeFrom !== undefined) {
-        flush.run();
-        await flush.idle();
-      }
     },
   );
 }

@@ -3,7 +3,8 @@
  * mark of the contract's document schema has one, anything else draws
  * nothing (its text children are kept). The document is never turned into
  * HTML, so no markup in it can run; a link is a link only when its address
- * passes the contract's isAllowedHref (http, https, mailto).
+ * passes the contract's isAllowedHref (http, https, mailto). Formulas are
+ * drawn by KaTeX, loaded only when a document has one (math.tsx).
  */
 import type { ReactNode } from 'react';
 import {
@@ -15,6 +16,7 @@ import {
   type InlineNode,
   type LessonDocument,
 } from '@urok/contract';
+import { MathView } from './math';
 
 /** The signed link of an attachment of this lesson, by its id; undefined when it is not one. */
 export type ImageUrlOf = (attachmentId: string) => string | undefined;
@@ -95,6 +97,8 @@ function inline(nodes: readonly InlineNode[] | undefined, imageUrl: ImageUrlOf):
         return <br key={index} />;
       case 'image':
         return <Image key={index} node={node} imageUrl={imageUrl} />;
+      case 'inlineMath':
+        return <MathView key={index} latex={String(node.attrs?.latex ?? '')} display={false} />;
       default:
         return null;
     }
@@ -179,6 +183,8 @@ function block(node: BlockNode, key: number, imageUrl: ImageUrlOf): ReactNode {
           <Image node={node} imageUrl={imageUrl} />
         </p>
       );
+    case 'blockMath':
+      return <MathView key={key} latex={String(node.attrs?.latex ?? '')} display />;
     default:
       return null;
   }

@@ -4,6 +4,7 @@ import {
   type ReactNode,
   type TextareaHTMLAttributes,
 } from 'react';
+import type { FieldProps } from '../../lib/use-checked-form';
 import { EyeIcon, EyeOffIcon } from './icons';
 
 const CONTROL =
@@ -59,6 +60,16 @@ function controlAria(
     'aria-describedby': ids.length > 0 ? ids.join(' ') : undefined,
     className: `${CONTROL} ${invalid ? INVALID : VALID}`,
   };
+}
+
+/**
+ * A plain control's (a <select>, a bare input) id, name, value, change
+ * handler and aria from a form's `field(name)` (lib/use-checked-form.ts); its
+ * message element is `${id}-error`, shown when `error` has a text.
+ */
+export function controlProps<F extends string>({ error, describedBy, ...control }: FieldProps<F>) {
+  const { className: _className, ...aria } = controlAria(control.id, error, undefined, describedBy);
+  return { ...control, ...aria };
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router';
 import {
   ADMIN_API,
+  adminMessages,
   messages,
   type AdminCourse,
   type AdminStats,
@@ -14,7 +15,7 @@ import {
   type DecidedApplication,
   type User,
 } from '@urok/contract';
-import { createAppStore, injectSlice } from '../../app/store';
+import { createAppStore } from '../../app/store';
 import type { SignedInContext } from '../../lib/signed-in-user';
 import {
   createTestServices,
@@ -22,20 +23,24 @@ import {
   type FakeHandler,
   type FakeReply,
 } from '../../test/fake-api';
-import { adminSlice } from './admin-slice';
+import { adminApi } from './admin-api';
 import { AdminApplicationsPage } from './applications-page';
 import { AdminAuditPage } from './audit-page';
 import { AdminCoursesPage } from './courses-page';
 import { AdminOverviewPage } from './overview-page';
 import { AdminUsersPage } from './users-page';
 
-injectSlice(adminSlice);
-
 const operator: User = makeUser({ _id: 'op', username: 'Оператор Платформи', isOperator: true });
 
 async function renderPage(page: ReactNode, routes: Record<string, FakeReply | FakeHandler>) {
-  const api = createTestServices(routes);
+  const api = createTestServices({
+    [`GET ${ADMIN_API.settings}`]: { status: 200, body: { timeZone: 'Europe/Kyiv' } },
+    ...routes,
+  });
   const store = createAppStore(api.services);
+  // The school's time zone is asked once, before the page's own calls, which the tests follow.
+  await store.dispatch(adminApi.endpoints.adminSettings.initiate());
+  api.calls.splice(0);
   const context: SignedInContext = { user: operator };
   await act(async () => {
     render(
@@ -254,6 +259,10 @@ describe('/admin/users', () => {
     });
     await screen.findByRole('region', { name: 'Користувачі' });
     expect(screen.queryByRole('button', { name: 'Заблокувати: Інший Оператор' })).toBeNull();
+    // Nor a reset link: the server refuses one for an operator's account.
+    expect(
+      screen.queryByRole('button', { name: 'Посилання для скидання пароля: Інший Оператор' }),
+    ).toBeNull();
     expect(
       screen.getByRole('button', { name: 'Зняти роль оператора: Інший Оператор' }),
     ).toBeTruthy();
@@ -335,6 +344,7 @@ describe('/admin/courses', () => {
       coverUrl: null,
       author: { _id: 't1', username: 'Олена Коваленко' },
       enrolledCount: 3,
+      visibility: 'public',
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       hidden: false,
@@ -370,7 +380,12 @@ describe('/admin/audit', () => {
     const entry = (overrides: Partial<AuditEntry>): AuditEntry => ({
       _id: 'e1',
       at: '2026-01-02T10:00:00.000Z',
-      actor: { _id: 'op', username: 'Оператор Платформи', kind: 'operator' },
+      actor: {
+        _id: 'op-7',
+        username: 'Оператор Платформи',
+        telephone: '+380671234567',
+        kind: 'operator',
+      },
       action: 'user.block',
       target: { type: 'user', _id: 'u1', label: 'Андрій Мельник (+380501110002)' },
       details: {},
@@ -385,7 +400,7 @@ describe('/admin/audit', () => {
                 entries: [
                   entry({
                     _id: 'e3',
-                    actor: { _id: null, username: 'root', kind: 'cli' },
+                    actor: { _id: null, username: 'root', telephone: null, kind: 'cli' },
                     action: 'application.approve',
                     details: { note: 'Добре', teacher: { _id: 'u2', username: 'Оксана' } },
                   }),
@@ -415,11 +430,123 @@ describe('/admin/audit', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['Блокування', 'Видимість курсу']);
     expect(within(table).getAllByText('Оператор Платформи')).toHaveLength(2);
-    expect(within(table).getByText('to: hidden')).toBeTruthy();
+    // A name is the operator's to edit: the telephone they had then and their id name them.
+    expect(within(table).getAllByText('тел. +380671234567')).toHaveLength(2);
+    expect(within(table).getAllByText('ID op-7')).toHaveLength(2);
+    // The details in Ukrainian: the names, and a change's values.
+    expect(within(table).getByText('Було: у каталозі')).toBeTruthy();
+    expect(within(table).getByText('Стало: прихований')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Показати ще' }));
     expect(await screen.findByText('Командний рядок (root)')).toBeTruthy();
-    expect(screen.getByText('teacher: Оксана')).toBeTruthy();
+    expect(screen.getByText('Викладач: Оксана')).toBeTruthy();
+    expect(screen.getByText('Примітка: Добре')).toBeTruthy();
     expect(calls.at(-1)?.params).toEqual({ cursor: 'more' });
     expect(screen.queryByRole('button', { name: 'Показати ще' })).toBeNull();
+  });
+});
+
+describe('the console’s times and decisions', () => {
+  const blockEntry: AuditEntry = {
+    _id: 'e9',
+    // 22:30 UTC on 10 March is already 11 March, 00:30, in Kyiv (UTC+2).
+    at: '2026-03-10T22:30:00.000Z',
+    actor: { _id: 'op', username: 'Оператор Платформи', telephone: null, kind: 'operator' },
+    action: 'user.block',
+    target: { type: 'user', _id: 'u1', label: 'Андрій Мельник (+380501110002)' },
+    details: { reason: 'Спам' },
+  };
+
+  it('shows times in the school’s time zone the server names, never UTC', async () => {
+    await renderPage(<AdminAuditPage />, {
+      [`GET ${ADMIN_API.settings}`]: { status: 200, body: { timeZone: 'Europe/Kyiv' } },
+      [`GET ${ADMIN_API.audit}`]: {
+        status: 200,
+        body: { entries: [blockEntry], nextCursor: null },
+      },
+    });
+    const time = await screen.findByText(/00:30/);
+    expect(time.textContent).toMatch(/^11 бер\. 2026 р\., 00:30 GMT\+2$/);
+    expect(time.textContent).not.toMatch(/UTC/);
+    expect(screen.getByText('Причина: Спам')).toBeTruthy();
+  });
+
+  it('follows another zone when the server is set to one', async () => {
+    await renderPage(<AdminAuditPage />, {
+      [`GET ${ADMIN_API.settings}`]: { status: 200, body: { timeZone: 'America/New_York' } },
+      [`GET ${ADMIN_API.audit}`]: {
+        status: 200,
+        body: { entries: [blockEntry], nextCursor: null },
+      },
+    });
+    expect(await screen.findByText(/10 бер\. 2026 р\., 18:30 GMT-4/)).toBeTruthy();
+  });
+
+  it('filters the audit log by who, what and the days, and shows the server’s refusal', async () => {
+    const { calls, user } = await renderPage(<AdminAuditPage />, {
+      [`GET ${ADMIN_API.audit}`]: (call) =>
+        call.params?.from === '2026-03-12'
+          ? { status: 400, body: { message: messages.auditRangeInvalid } }
+          : { status: 200, body: { entries: [blockEntry], nextCursor: null } },
+    });
+    await screen.findByRole('region', { name: 'Журнал дій' });
+    const filters = screen.getByRole('search', { name: adminMessages.auditFilterHeading });
+    await user.type(within(filters).getByLabelText(adminMessages.auditFilterActor), ' Оператор ');
+    await user.selectOptions(
+      within(filters).getByLabelText(adminMessages.auditFilterAction),
+      'Блокування',
+    );
+    await user.type(within(filters).getByLabelText(adminMessages.auditFilterFrom), '2026-03-11');
+    await user.type(within(filters).getByLabelText(adminMessages.auditFilterTo), '2026-03-11');
+    await user.click(within(filters).getByRole('button', { name: adminMessages.auditFilterApply }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.params).toEqual({
+        actor: 'Оператор',
+        action: 'user.block',
+        from: '2026-03-11',
+        to: '2026-03-11',
+      }),
+    );
+    const from = within(filters).getByLabelText(adminMessages.auditFilterFrom);
+    await user.clear(from);
+    await user.type(from, '2026-03-12');
+    await user.click(within(filters).getByRole('button', { name: adminMessages.auditFilterApply }));
+    expect(await screen.findByText(messages.auditRangeInvalid)).toBeTruthy();
+    await user.click(within(filters).getByRole('button', { name: adminMessages.auditFilterReset }));
+    await waitFor(() => expect(calls.at(-1)?.params).toEqual({}));
+  });
+
+  it('sends an operator’s reason with a block, and none when left empty', async () => {
+    const { calls, user } = await renderPage(<AdminUsersPage />, {
+      [`GET ${ADMIN_API.users}`]: {
+        status: 200,
+        body: {
+          users: [makeAdminUser(), makeAdminUser({ _id: 'u2', username: 'Олег Бойко' })],
+          nextCursor: null,
+        },
+      },
+      [`POST ${ADMIN_API.block('u1')}`]: {
+        status: 200,
+        body: { user: makeAdminUser({ isBlocked: true }) },
+      },
+      [`POST ${ADMIN_API.block('u2')}`]: {
+        status: 200,
+        body: { user: makeAdminUser({ _id: 'u2', username: 'Олег Бойко', isBlocked: true }) },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Заблокувати: Андрій Мельник' }));
+    const box = screen.getByRole('group', { name: /Заблокувати Андрій Мельник\?/ });
+    await user.type(within(box).getByLabelText(adminMessages.reasonLabel), '  Спам у коментарях ');
+    await user.click(within(box).getByRole('button', { name: 'Заблокувати' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === ADMIN_API.block('u1'))?.body).toEqual({
+        reason: 'Спам у коментарях',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Заблокувати: Олег Бойко' }));
+    const second = screen.getByRole('group', { name: /Заблокувати Олег Бойко\?/ });
+    await user.click(within(second).getByRole('button', { name: 'Заблокувати' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === ADMIN_API.block('u2'))?.body).toEqual({}),
+    );
   });
 });

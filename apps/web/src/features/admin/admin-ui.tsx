@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { adminMessages, ADMIN_LIMITS, checkAdminSearch } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Spinner } from '../../components/ui/spinner';
+import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCheckedForm } from '../../lib/use-checked-form';
+import { useAdminSettingsQuery } from './admin-api';
 
 /** The frame of every console page: its title (also the document's) and the content. */
 export function AdminFrame({
@@ -19,7 +21,7 @@ export function AdminFrame({
 }) {
   useDocumentTitle(title);
   return (
-    <div className="mx-auto w-full max-w-6xl space-y-6">
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
         {actions}
@@ -68,16 +70,42 @@ export function Badge({
   );
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('uk-UA', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
+/** The school's zone until the server has said (GET admin/settings; the server's TZ, same default). */
+export const SCHOOL_TIME_ZONE_DEFAULT = 'Europe/Kyiv';
 
-/** A stored instant as people read it (UTC, so every operator sees the same). */
-export function formatDateTime(iso: string): string {
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A stored instant as the school reads it: in the school's time zone, with
+ * its offset (so an operator elsewhere is not misled), e.g.
+ * '25 лист. 2026 р., 21:30 GMT+2'.
+ */
+export function formatDateTime(iso: string, timeZone = SCHOOL_TIME_ZONE_DEFAULT): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${DATE_TIME.format(date)} UTC`;
+  if (Number.isNaN(date.getTime())) return iso;
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('uk-UA', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    formats.set(timeZone, format);
+  }
+  return format.format(date);
+}
+
+/** formatDateTime in the school's time zone, as the server configures it. */
+export function useFormatDateTime(): (iso: string) => string {
+  // Asked once: a zone does not change while the console is open, and every row reads it.
+  const zone =
+    useAdminSettingsQuery(undefined, { refetchOnMountOrArgChange: false }).data?.timeZone ??
+    SCHOOL_TIME_ZONE_DEFAULT;
+  return useCallback((iso: string) => formatDateTime(iso, zone), [zone]);
 }
 
 /**
@@ -90,14 +118,20 @@ export function ConfirmBox({
   pending,
   onConfirm,
   onCancel,
+  withReason = false,
 }: {
   question: string;
   confirmLabel: string;
   pending: boolean;
-  onConfirm: () => void;
+  /** With the operator's reason ('' when none was given) when `withReason`. */
+  onConfirm: (reason: string) => void;
   onCancel: () => void;
+  /** A decision: an optional reason, kept in the audit log. */
+  withReason?: boolean;
 }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
   useEffect(() => confirmRef.current?.focus(), []);
   return (
     <div
@@ -109,8 +143,23 @@ export function ConfirmBox({
       }}
     >
       <p className="text-sm text-slate-900">{question}</p>
+      {withReason && (
+        <TextField
+          id={reasonId}
+          name="reason"
+          label={adminMessages.reasonLabel}
+          maxLength={ADMIN_LIMITS.note.max}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
-        <Button ref={confirmRef} onClick={onConfirm} disabled={pending} aria-busy={pending}>
+        <Button
+          ref={confirmRef}
+          onClick={() => onConfirm(reason.trim())}
+          disabled={pending}
+          aria-busy={pending}
+        >
           {confirmLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
@@ -134,8 +183,11 @@ export function SearchForm({
   /** More filters beside the text (a role select). */
   children?: ReactNode;
 }) {
-  const [q, setQ] = useState(initial);
-  const form = useCheckedForm(['q'] as const);
+  const form = useCheckedForm(['q'] as const, {
+    initial: { q: initial },
+    ids: { q: 'admin-search' },
+  });
+  const { q } = form.values;
   return (
     <form
       ref={form.formRef}
@@ -151,15 +203,11 @@ export function SearchForm({
       <FormAlert id="admin-search-alert" message={form.errors.message} />
       <div className="min-w-0 flex-1">
         <TextField
-          id="admin-search"
-          name="q"
+          {...form.field('q')}
           type="search"
           label={label}
-          value={q}
           maxLength={ADMIN_LIMITS.query.max + 1}
           autoComplete="off"
-          error={form.errors.fields.q}
-          onChange={(event) => setQ(event.target.value)}
         />
       </div>
       {children}
@@ -182,21 +230,53 @@ export function ScrollTable({ label, children }: { label: string; children: Reac
   );
 }
 
-export function LoadMore({
-  nextCursor,
-  loading,
-  onMore,
-}: {
-  nextCursor: string | null;
-  loading: boolean;
-  onMore: () => void;
-}) {
-  if (!nextCursor) return null;
+/** What the console's cursor-paged lists (admin-api.ts) give a page. */
+export interface PagedList<T> {
+  currentData?: { pages: { items: T[] }[] };
+  isFetching: boolean;
+  isError: boolean;
+  error?: unknown;
+  hasNextPage: boolean;
+  fetchNextPage: () => unknown;
+  refetch: () => unknown;
+}
+
+/** Every item of the pages loaded so far (none while another search's are on their way). */
+export function pagedItems<T>(list: PagedList<T>): T[] {
+  return list.currentData?.pages.flatMap((page) => page.items) ?? [];
+}
+
+/** Above a paged list: its load failure with a retry, or that it is empty. */
+export function PagedListHead<T>({ list, empty }: { list: PagedList<T>; empty: string }) {
+  if (list.isError)
+    return (
+      <LoadError
+        message={failureMessage(list.error, adminMessages.loadFailed)}
+        onRetry={() => void list.refetch()}
+      />
+    );
+  if (list.currentData && !list.isFetching && pagedItems(list).length === 0)
+    return <p className="text-slate-600">{empty}</p>;
+  return null;
+}
+
+/** Below a paged list: the spinner while a page loads, and 'Показати ще' while there are more. */
+export function PagedListFoot<T>({ list }: { list: PagedList<T> }) {
   return (
-    <div className="flex justify-center">
-      <Button variant="secondary" onClick={onMore} disabled={loading} aria-busy={loading}>
-        {adminMessages.loadMore}
-      </Button>
-    </div>
+    <>
+      {list.isFetching && <Loading />}
+      {list.hasNextPage && (
+        <div className="flex justify-center">
+          <Button
+            variant="secondary"
+            onClick={() => void list.fetchNextPage()}
+            disabled={list.isFetching}
+            aria-busy={list.isFetching}
+          >
+            {adminMessages.loadMore}
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

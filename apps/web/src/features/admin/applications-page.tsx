@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   adminMessages,
   checkDecisionNote,
@@ -10,9 +10,9 @@ import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { useCheckedForm } from '../../lib/use-checked-form';
-import { decideApplication, fetchApplications } from './admin-slice';
-import { AdminFrame, Badge, LoadError, Loading, formatDateTime } from './admin-ui';
-import { useAdminDispatch, useAdminState } from './hooks';
+import { asFailure, failureMessage } from '../../lib/api';
+import { useApplicationsQuery, useDecideApplicationMutation } from './admin-api';
+import { AdminFrame, Badge, LoadError, Loading, useFormatDateTime } from './admin-ui';
 
 const STATUS_LABELS: Record<ApplicationStatus | '', string> = {
   pending: adminMessages.statusPending,
@@ -29,26 +29,28 @@ function ApplicationCard({
   application: DecidedApplication;
   onDecided: (message: string) => void;
 }) {
-  const dispatch = useAdminDispatch();
+  const formatDateTime = useFormatDateTime();
+  const [decideApplication] = useDecideApplicationMutation();
   const headingId = useId();
-  const [note, setNote] = useState('');
-  const form = useCheckedForm(['note'] as const);
+  const form = useCheckedForm(['note'] as const, { idPrefix: headingId });
+  const { note } = form.values;
 
   const decide = async (decision: 'approve' | 'reject') => {
     if (!form.showCheck(checkDecisionNote({ note }))) return;
     form.setPending(true);
-    const result = await dispatch(decideApplication({ id: application._id, decision, note }));
+    const result = await decideApplication({ id: application._id, decision, note });
     form.setPending(false);
-    if (decideApplication.fulfilled.match(result)) {
+    if (!result.error) {
       onDecided(decision === 'approve' ? adminMessages.approved : adminMessages.rejected);
       return;
     }
-    if (result.payload?.status === 409) {
+    const failure = asFailure(result.error, adminMessages.actionFailed);
+    if (failure.status === 409) {
       // Someone (another operator, the CLI) decided first: show the queue as it is now.
       onDecided(adminMessages.alreadyDecided);
       return;
     }
-    form.showServerFailure(result.payload, adminMessages.actionFailed);
+    form.showServerFailure(failure, adminMessages.actionFailed);
   };
 
   const tone =
@@ -109,15 +111,11 @@ function ApplicationCard({
         >
           <FormAlert id={`${headingId}-alert`} message={form.errors.message} />
           <TextAreaField
-            id={`${headingId}-note`}
-            name="note"
+            {...form.field('note')}
             label={adminMessages.noteLabel}
             hint={adminMessages.noteHint}
             rows={2}
             maxLength={ADMIN_LIMITS.note.max + 1}
-            value={note}
-            error={form.errors.fields.note}
-            onChange={(event) => setNote(event.target.value)}
           />
           <div className="flex flex-wrap gap-2">
             <Button
@@ -144,19 +142,16 @@ function ApplicationCard({
 
 /** /admin/applications: the queue of teacher applications, newest first. */
 export function AdminApplicationsPage() {
-  const dispatch = useAdminDispatch();
-  const { applications } = useAdminState();
-  const [status, setStatus] = useState<ApplicationStatus | ''>(applications.status);
+  const [status, setStatus] = useState<ApplicationStatus | ''>('pending');
+  const applications = useApplicationsQuery(status);
+  const items = applications.currentData ?? [];
   const [notice, setNotice] = useState<string | null>(null);
   const selectId = useId();
 
-  useEffect(() => {
-    void dispatch(fetchApplications(status));
-  }, [dispatch, status]);
-
+  // A decision makes the lists stale (admin-api.ts), so the queue is asked for again.
   const onDecided = (message: string) => {
     setNotice(message);
-    void dispatch(fetchApplications(status));
+    void applications.refetch();
   };
 
   return (
@@ -185,18 +180,18 @@ export function AdminApplicationsPage() {
       <p role="status" className={notice ? 'text-sm text-emerald-800' : 'sr-only'}>
         {notice}
       </p>
-      {applications.load === 'error' && (
+      {applications.isError && (
         <LoadError
-          message={applications.error ?? adminMessages.loadFailed}
-          onRetry={() => void dispatch(fetchApplications(status))}
+          message={failureMessage(applications.error, adminMessages.loadFailed)}
+          onRetry={() => void applications.refetch()}
         />
       )}
-      {applications.load === 'loading' && applications.items.length === 0 && <Loading />}
-      {applications.load === 'loaded' && applications.items.length === 0 && (
+      {applications.isFetching && items.length === 0 && <Loading />}
+      {applications.currentData && !applications.isFetching && items.length === 0 && (
         <p className="text-slate-600">{adminMessages.applicationsEmpty}</p>
       )}
       <div className="space-y-4">
-        {applications.items.map((application) => (
+        {items.map((application) => (
           <ApplicationCard key={application._id} application={application} onDecided={onDecided} />
         ))}
       </div>

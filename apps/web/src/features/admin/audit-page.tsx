@@ -1,8 +1,16 @@
-import { useEffect } from 'react';
-import { adminMessages, type AuditEntry } from '@urok/contract';
-import { fetchAudit } from './admin-slice';
-import { AdminFrame, LoadError, LoadMore, Loading, ScrollTable, formatDateTime } from './admin-ui';
-import { useAdminDispatch, useAdminState } from './hooks';
+import { useId, useState, type FormEvent } from 'react';
+import { AUDIT_ACTIONS, adminMessages, type AuditAction, type AuditEntry } from '@urok/contract';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/fields';
+import { useAuditInfiniteQuery, type AuditFilter } from './admin-api';
+import {
+  AdminFrame,
+  PagedListFoot,
+  PagedListHead,
+  ScrollTable,
+  useFormatDateTime,
+  pagedItems,
+} from './admin-ui';
 
 function actorName(entry: AuditEntry): string {
   if (entry.actor.kind === 'cli') return adminMessages.actorCli(entry.actor.username);
@@ -11,40 +19,151 @@ function actorName(entry: AuditEntry): string {
   return entry.actor.username;
 }
 
-/** The details as short "key: value" lines; objects (a teacher) by their username. */
-function detailLines(details: Record<string, unknown>): string[] {
+/**
+ * Who acted: an operator by name, then by the telephone they had then and
+ * their account id — a name is theirs to edit, so it alone proves nothing.
+ */
+function ActorCell({ entry }: { entry: AuditEntry }) {
+  const { actor } = entry;
+  return (
+    <td className="px-3 py-2">
+      <span className="block break-words">{actorName(entry)}</span>
+      {actor.kind === 'operator' && actor.telephone && (
+        <span className="block whitespace-nowrap text-xs text-slate-600">
+          {adminMessages.actorTelephone(actor.telephone)}
+        </span>
+      )}
+      {actor.kind === 'operator' && actor._id && (
+        <span className="block break-all font-mono text-xs text-slate-600">
+          {adminMessages.actorId(actor._id)}
+        </span>
+      )}
+    </td>
+  );
+}
+
+/**
+ * The details as short "name: value" lines in Ukrainian; objects (a teacher)
+ * by their username, a change's `from` and `to` by their words.
+ */
+function detailLines(
+  details: Record<string, unknown>,
+  formatDateTime: (iso: string) => string,
+): string[] {
   return Object.entries(details)
     .filter(([, value]) => value !== '' && value !== null && value !== undefined)
     .map(([key, value]) => {
+      const name = adminMessages.detailKeys[key] ?? key;
       if (typeof value === 'object' && value && 'username' in value)
-        return `${key}: ${String((value as { username: unknown }).username)}`;
+        return `${name}: ${String((value as { username: unknown }).username)}`;
       if (typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value))
-        return `${key}: ${formatDateTime(value)}`;
-      return `${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`;
+        return `${name}: ${formatDateTime(value)}`;
+      const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+      const word = key === 'from' || key === 'to' ? adminMessages.detailValues[text] : undefined;
+      return `${name}: ${word ?? text}`;
     });
 }
 
-/** /admin/audit: every operator action and CLI decision, newest first. */
-export function AdminAuditPage() {
-  const dispatch = useAdminDispatch();
-  const { audit } = useAdminState();
+const NO_FILTER: AuditFilter = { actor: '', action: '', from: '', to: '' };
 
-  useEffect(() => {
-    void dispatch(fetchAudit({}));
-  }, [dispatch]);
+const SELECT =
+  'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 sm:text-sm';
+
+/**
+ * Who, what and when: the filters are sent when 'Показати' is pressed; the
+ * server checks them (a day's form, 'from' not after 'to') and the list shows
+ * its refusal.
+ */
+function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
+  const id = useId();
+  const [draft, setDraft] = useState<AuditFilter>(NO_FILTER);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply({ ...draft, actor: draft.actor.trim() });
+  };
+  return (
+    <form
+      role="search"
+      aria-label={adminMessages.auditFilterHeading}
+      onSubmit={submit}
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto] lg:items-end"
+    >
+      <TextField
+        id={`${id}-actor`}
+        name="actor"
+        label={adminMessages.auditFilterActor}
+        value={draft.actor}
+        onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+      />
+      <div className="space-y-1">
+        <label htmlFor={`${id}-action`} className="block text-sm font-medium text-slate-800">
+          {adminMessages.auditFilterAction}
+        </label>
+        <select
+          id={`${id}-action`}
+          value={draft.action}
+          onChange={(event) =>
+            setDraft({ ...draft, action: event.target.value as AuditAction | '' })
+          }
+          className={SELECT}
+        >
+          <option value="">{adminMessages.auditFilterAnyAction}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {adminMessages.actions[action] ?? action}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField
+        id={`${id}-from`}
+        name="from"
+        type="date"
+        label={adminMessages.auditFilterFrom}
+        value={draft.from}
+        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+      />
+      <TextField
+        id={`${id}-to`}
+        name="to"
+        type="date"
+        label={adminMessages.auditFilterTo}
+        value={draft.to}
+        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit">{adminMessages.auditFilterApply}</Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => {
+            setDraft(NO_FILTER);
+            onApply(NO_FILTER);
+          }}
+        >
+          {adminMessages.auditFilterReset}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /admin/audit: every operator action and CLI decision, newest first; filtered by who, what and when. */
+export function AdminAuditPage() {
+  const formatDateTime = useFormatDateTime();
+  const [filter, setFilter] = useState<AuditFilter>(NO_FILTER);
+  const list = useAuditInfiniteQuery(filter);
+  const entries = pagedItems(list);
+  const filtered = Object.values(filter).some((value) => value !== '');
 
   return (
     <AdminFrame title={adminMessages.auditTitle}>
-      {audit.load === 'error' && (
-        <LoadError
-          message={audit.error ?? adminMessages.loadFailed}
-          onRetry={() => void dispatch(fetchAudit({}))}
-        />
-      )}
-      {audit.load === 'loaded' && audit.items.length === 0 && (
-        <p className="text-slate-600">{adminMessages.auditEmpty}</p>
-      )}
-      {audit.items.length > 0 && (
+      <AuditFilters onApply={setFilter} />
+      <PagedListHead
+        list={list}
+        empty={filtered ? adminMessages.auditFilteredEmpty : adminMessages.auditEmpty}
+      />
+      {entries.length > 0 && (
         <ScrollTable label={adminMessages.auditTitle}>
           <table className="w-full min-w-[48rem] text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
@@ -67,18 +186,18 @@ export function AdminAuditPage() {
               </tr>
             </thead>
             <tbody>
-              {audit.items.map((entry) => (
+              {entries.map((entry) => (
                 <tr key={entry._id} className="border-t border-slate-100 align-top">
                   <td className="whitespace-nowrap px-3 py-2 text-slate-600">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
-                  <td className="px-3 py-2">{actorName(entry)}</td>
+                  <ActorCell entry={entry} />
                   <th scope="row" className="px-3 py-2 text-left font-medium">
                     {adminMessages.actions[entry.action] ?? entry.action}
                   </th>
                   <td className="break-words px-3 py-2">{entry.target.label}</td>
                   <td className="px-3 py-2 text-slate-700">
-                    {detailLines(entry.details).map((line) => (
+                    {detailLines(entry.details, formatDateTime).map((line) => (
                       <span key={line} className="block break-words">
                         {line}
                       </span>
@@ -90,12 +209,7 @@ export function AdminAuditPage() {
           </table>
         </ScrollTable>
       )}
-      {audit.load === 'loading' && <Loading />}
-      <LoadMore
-        nextCursor={audit.nextCursor}
-        loading={audit.load === 'loading'}
-        onMore={() => void dispatch(fetchAudit({ cursor: audit.nextCursor }))}
-      />
+      <PagedListFoot list={list} />
     </AdminFrame>
   );
 }

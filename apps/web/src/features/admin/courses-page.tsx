@@ -1,38 +1,35 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { adminMessages, type AdminCourse } from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { fetchAdminCourses, setCourseHidden } from './admin-slice';
+import { useAdminCoursesInfiniteQuery, useSetCourseHiddenMutation } from './admin-api';
+import { failureMessage } from '../../lib/api';
 import {
   AdminFrame,
   Badge,
   ConfirmBox,
-  LoadError,
-  LoadMore,
-  Loading,
+  PagedListFoot,
+  PagedListHead,
   SearchForm,
-  formatDateTime,
+  useFormatDateTime,
+  pagedItems,
 } from './admin-ui';
-import { useAdminDispatch, useAdminState } from './hooks';
 
 function CourseCard({ course }: { course: AdminCourse }) {
-  const dispatch = useAdminDispatch();
+  const formatDateTime = useFormatDateTime();
+  const [setCourseHidden, { isLoading: pending }] = useSetCourseHiddenMutation();
   const headingId = useId();
   const [asking, setAsking] = useState(false);
-  const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
 
-  const toggle = async () => {
-    setPending(true);
+  const toggle = async (reason: string) => {
     const hidden = !course.hidden;
-    const result = await dispatch(setCourseHidden({ id: course._id, hidden }));
-    setPending(false);
+    const result = await setCourseHidden({ id: course._id, hidden, reason });
     setAsking(false);
-    if (setCourseHidden.fulfilled.match(result))
-      setMessage({
-        text: hidden ? adminMessages.courseHidden : adminMessages.courseShown,
-        error: false,
-      });
-    else setMessage({ text: result.payload?.message ?? adminMessages.actionFailed, error: true });
+    setMessage(
+      result.error
+        ? { text: failureMessage(result.error, adminMessages.actionFailed), error: true }
+        : { text: hidden ? adminMessages.courseHidden : adminMessages.courseShown, error: false },
+    );
   };
 
   const label = course.hidden ? adminMessages.unhide : adminMessages.hide;
@@ -63,7 +60,8 @@ function CourseCard({ course }: { course: AdminCourse }) {
               }
               confirmLabel={label}
               pending={pending}
-              onConfirm={() => void toggle()}
+              onConfirm={(reason) => void toggle(reason)}
+              withReason
               onCancel={() => setAsking(false)}
             />
           ) : (
@@ -94,44 +92,24 @@ function CourseCard({ course }: { course: AdminCourse }) {
 
 /** /admin/courses: every course, hidden ones too; hide or show one. */
 export function AdminCoursesPage() {
-  const dispatch = useAdminDispatch();
-  const { courses } = useAdminState();
-
-  useEffect(() => {
-    void dispatch(fetchAdminCourses({ q: courses.q }));
-    // The first page once; later searches are the form's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
+  const [q, setQ] = useState('');
+  const list = useAdminCoursesInfiniteQuery(q);
 
   return (
     <AdminFrame title={adminMessages.coursesTitle}>
       <SearchForm
         label={adminMessages.coursesSearchLabel}
-        initial={courses.q}
-        onSearch={(q) => void dispatch(fetchAdminCourses({ q }))}
+        initial={q}
+        // The same search again asks again.
+        onSearch={(next) => (next.trim() === q ? void list.refetch() : setQ(next.trim()))}
       />
-      {courses.load === 'error' && (
-        <LoadError
-          message={courses.error ?? adminMessages.loadFailed}
-          onRetry={() => void dispatch(fetchAdminCourses({ q: courses.q }))}
-        />
-      )}
-      {courses.load === 'loaded' && courses.items.length === 0 && (
-        <p className="text-slate-600">{adminMessages.empty}</p>
-      )}
+      <PagedListHead list={list} empty={adminMessages.empty} />
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
-        {courses.items.map((course) => (
+        {pagedItems(list).map((course) => (
           <CourseCard key={course._id} course={course} />
         ))}
       </ul>
-      {courses.load === 'loading' && <Loading />}
-      <LoadMore
-        nextCursor={courses.nextCursor}
-        loading={courses.load === 'loading'}
-        onMore={() =>
-          void dispatch(fetchAdminCourses({ q: courses.q, cursor: courses.nextCursor }))
-        }
-      />
+      <PagedListFoot list={list} />
     </AdminFrame>
   );
 }

@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, adminMessages, type AdminStats } from '@urok/contract';
-import { fetchStats } from './admin-slice';
+import { failureMessage } from '../../lib/api';
+import { useAdminStatsQuery } from './admin-api';
 import { AdminFrame, LoadError, Loading } from './admin-ui';
-import { useAdminDispatch, useAdminState } from './hooks';
 import { SubmissionsChart } from './submissions-chart';
 
 function Figure({
@@ -68,21 +67,17 @@ function Figures({ stats }: { stats: AdminStats }) {
 
 /** /admin: the platform in figures, and submissions per day over the last 30 days. */
 export function AdminOverviewPage() {
-  const dispatch = useAdminDispatch();
-  const { stats } = useAdminState();
-  useEffect(() => {
-    void dispatch(fetchStats());
-  }, [dispatch]);
+  const stats = useAdminStatsQuery();
 
   return (
     <AdminFrame title={adminMessages.overviewTitle}>
-      {stats.load === 'error' && (
+      {stats.isError && (
         <LoadError
-          message={stats.error ?? adminMessages.loadFailed}
-          onRetry={() => void dispatch(fetchStats())}
+          message={failureMessage(stats.error, adminMessages.loadFailed)}
+          onRetry={() => void stats.refetch()}
         />
       )}
-      {!stats.data && stats.load !== 'error' && <Loading />}
+      {!stats.data && !stats.isError && <Loading />}
       {stats.data && (
         <>
           <Figures stats={stats.data} />

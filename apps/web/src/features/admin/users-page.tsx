@@ -1,20 +1,27 @@
-import { Fragment, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { adminMessages, roleOf, type AdminRole, type AdminUser } from '@urok/contract';
 import { Button } from '../../components/ui/button';
+import { SecretLink } from '../../components/ui/secret-link';
+import { failureMessage, useSecretMutation } from '../../lib/api';
 import { useSignedInUser } from '../../lib/signed-in-user';
-import { changeUser, createResetLink, fetchUsers, type UserChange } from './admin-slice';
+import {
+  adminApi,
+  useAdminUsersInfiniteQuery,
+  useChangeUserMutation,
+  type UserChange,
+  type UserFilter,
+} from './admin-api';
 import {
   AdminFrame,
   Badge,
   ConfirmBox,
-  LoadError,
-  LoadMore,
-  Loading,
+  PagedListFoot,
+  PagedListHead,
   ScrollTable,
   SearchForm,
-  formatDateTime,
+  useFormatDateTime,
+  pagedItems,
 } from './admin-ui';
-import { useAdminDispatch, useAdminState } from './hooks';
 
 const ROLE_LABELS: Record<AdminRole, string> = {
   student: adminMessages.roleStudent,
@@ -68,64 +75,21 @@ function actionsFor(user: AdminUser): Action[] {
       question: adminMessages.confirmBlock(name),
       run: { kind: 'blocked', blocked: true },
     });
-  actions.push({
-    label: adminMessages.resetLink,
-    question: adminMessages.confirmResetLink(name),
-    run: 'reset',
-  });
+  // The server refuses an operator's reset link (one operator must not take over another).
+  if (!user.isOperator)
+    actions.push({
+      label: adminMessages.resetLink,
+      question: adminMessages.confirmResetLink(name),
+      run: 'reset',
+    });
   return actions;
 }
 
-/** The reset link, shown once: it is not kept anywhere after this panel closes. */
-function ResetLinkPanel({
-  link,
-  onClose,
-}: {
-  link: { url: string; expiresAt: string };
-  onClose: () => void;
-}) {
-  const [copied, setCopied] = useState(false);
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.select(), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link.url);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure origin): the text is selected for a manual copy.
-      inputRef.current?.select();
-    }
-  };
-  return (
-    <div className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-3">
-      <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-        {adminMessages.resetLinkTitle}
-      </label>
-      <input
-        id={inputId}
-        ref={inputRef}
-        readOnly
-        value={link.url}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
-      />
-      <p className="text-sm text-slate-700">
-        {adminMessages.resetLinkOnce(formatDateTime(link.expiresAt))}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        <Button onClick={() => void copy()}>
-          {copied ? adminMessages.copied : adminMessages.copy}
-        </Button>
-        <Button variant="secondary" onClick={onClose}>
-          {adminMessages.close}
-        </Button>
-      </div>
-    </div>
-  );
-}
-
 function UserRow({ user, me }: { user: AdminUser; me: string }) {
-  const dispatch = useAdminDispatch();
+  const formatDateTime = useFormatDateTime();
+  // The link is a credential: shown once, never kept in the store (useSecretMutation).
+  const createResetLink = useSecretMutation(adminApi.endpoints.createResetLink);
+  const [changeUser] = useChangeUserMutation();
   const [asking, setAsking] = useState<Action | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -133,22 +97,22 @@ function UserRow({ user, me }: { user: AdminUser; me: string }) {
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const role = roleOf(user);
 
-  const confirm = async (action: Action) => {
+  const confirm = async (action: Action, reason: string) => {
     setPending(true);
     setError(null);
     if (action.run === 'reset') {
-      const result = await dispatch(createResetLink(user._id));
+      const result = await createResetLink(user._id);
       setPending(false);
       setAsking(null);
-      if (createResetLink.fulfilled.match(result)) setLink(result.payload);
-      else setError(result.payload?.message ?? adminMessages.actionFailed);
+      if (result.data) setLink(result.data);
+      else setError(failureMessage(result.error, adminMessages.actionFailed));
       return;
     }
-    const result = await dispatch(changeUser({ id: user._id, change: action.run }));
+    const result = await changeUser({ id: user._id, change: action.run, reason });
     setPending(false);
     setAsking(null);
-    if (changeUser.fulfilled.match(result)) setNotice(adminMessages.userUpdated(user.username));
-    else setError(result.payload?.message ?? adminMessages.actionFailed);
+    if (result.error) setError(failureMessage(result.error, adminMessages.actionFailed));
+    else setNotice(adminMessages.userUpdated(user.username));
   };
 
   const open = asking !== null || link !== null || error !== null || notice !== null;
@@ -172,7 +136,7 @@ function UserRow({ user, me }: { user: AdminUser; me: string }) {
           {formatDateTime(user.createdAt)}
         </td>
         <td className="px-3 py-3">
-          <div className="flex min-w-56 flex-col gap-1">
+          <div className="flex min-w-56 max-w-md flex-wrap gap-x-1">
             {actionsFor(user).map((action) => (
               <Button
                 key={action.label}
@@ -200,11 +164,24 @@ function UserRow({ user, me }: { user: AdminUser; me: string }) {
                   question={asking.question}
                   confirmLabel={asking.label}
                   pending={pending}
-                  onConfirm={() => void confirm(asking)}
+                  onConfirm={(reason) => void confirm(asking, reason)}
+                  withReason={asking.run !== 'reset'}
                   onCancel={() => setAsking(null)}
                 />
               )}
-              {link && <ResetLinkPanel link={link} onClose={() => setLink(null)} />}
+              {link && (
+                <SecretLink
+                  label={adminMessages.resetLinkTitle}
+                  url={link.url}
+                  note={adminMessages.resetLinkOnce(formatDateTime(link.expiresAt))}
+                  copyLabel={adminMessages.copy}
+                  copiedLabel={adminMessages.copied}
+                >
+                  <Button variant="secondary" onClick={() => setLink(null)}>
+                    {adminMessages.close}
+                  </Button>
+                </SecretLink>
+              )}
               {error && (
                 <p role="alert" className="text-sm text-red-700">
                   {error}
@@ -226,23 +203,20 @@ function UserRow({ user, me }: { user: AdminUser; me: string }) {
 /** /admin/users: find accounts by name or telephone, filter by role, and act on them. */
 export function AdminUsersPage() {
   const me = useSignedInUser();
-  const dispatch = useAdminDispatch();
-  const { users } = useAdminState();
-  const [role, setRole] = useState<AdminRole | ''>(users.filter.role);
+  const [filter, setFilter] = useState<UserFilter>({ q: '', role: '' });
+  const list = useAdminUsersInfiniteQuery(filter);
+  const users = pagedItems(list);
   const roleId = useId();
-
-  useEffect(() => {
-    void dispatch(fetchUsers({ filter: users.filter }));
-    // The first page once; later searches are the form's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [dispatch]);
 
   return (
     <AdminFrame title={adminMessages.usersTitle}>
       <SearchForm
         label={adminMessages.usersSearchLabel}
-        initial={users.filter.q}
-        onSearch={(q) => void dispatch(fetchUsers({ filter: { q, role } }))}
+        initial={filter.q}
+        // The same search again asks again.
+        onSearch={(q) =>
+          q.trim() === filter.q ? void list.refetch() : setFilter({ ...filter, q: q.trim() })
+        }
       >
         <div className="space-y-1.5">
           <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
@@ -250,12 +224,10 @@ export function AdminUsersPage() {
           </label>
           <select
             id={roleId}
-            value={role}
-            onChange={(event) => {
-              const next = event.target.value as AdminRole | '';
-              setRole(next);
-              void dispatch(fetchUsers({ filter: { q: users.filter.q, role: next } }));
-            }}
+            value={filter.role}
+            onChange={(event) =>
+              setFilter({ ...filter, role: event.target.value as AdminRole | '' })
+            }
             className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
           >
             <option value="">{adminMessages.roleAll}</option>
@@ -267,16 +239,8 @@ export function AdminUsersPage() {
           </select>
         </div>
       </SearchForm>
-      {users.load === 'error' && (
-        <LoadError
-          message={users.error ?? adminMessages.loadFailed}
-          onRetry={() => void dispatch(fetchUsers({ filter: users.filter }))}
-        />
-      )}
-      {users.load === 'loaded' && users.items.length === 0 && (
-        <p className="text-slate-600">{adminMessages.empty}</p>
-      )}
-      {users.items.length > 0 && (
+      <PagedListHead list={list} empty={adminMessages.empty} />
+      {users.length > 0 && (
         <ScrollTable label={adminMessages.usersTitle}>
           <table className="w-full min-w-[48rem] text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
@@ -299,19 +263,14 @@ export function AdminUsersPage() {
               </tr>
             </thead>
             <tbody>
-              {users.items.map((user) => (
+              {users.map((user) => (
                 <UserRow key={user._id} user={user} me={me._id} />
               ))}
             </tbody>
           </table>
         </ScrollTable>
       )}
-      {users.load === 'loading' && <Loading />}
-      <LoadMore
-        nextCursor={users.nextCursor}
-        loading={users.load === 'loading'}
-        onMore={() => void dispatch(fetchUsers({ filter: users.filter, cursor: users.nextCursor }))}
-      />
+      <PagedListFoot list={list} />
     </AdminFrame>
   );
 }

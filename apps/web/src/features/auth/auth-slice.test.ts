@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { API, STORAGE_KEYS, messages } from '@urok/contract';
 import { createAppStore } from '../../app/store';
 import { readAuthHeader } from '../../lib/auth-header';
+import { selectRefusedAtStart } from '../../lib/ended-session';
 import { createTestServices, makeUser } from '../../test/fake-api';
 import {
   authReducer,
@@ -117,6 +118,18 @@ describe('auth reducer', () => {
         isAuthenticated: false,
         errorMessage: null,
       });
+    });
+    it("rejected with 401: the server's reason is kept for the start page; a sign-out forgets it", () => {
+      const blocked = reduce(
+        signedIn,
+        fetchUser.rejected(null, 'r', undefined, {
+          status: 401,
+          message: messages.accountBlocked,
+        }),
+      );
+      expect(selectRefusedAtStart({ auth: blocked })).toBe(messages.accountBlocked);
+      const out = reduce(blocked, logout.fulfilled(undefined, 'r'));
+      expect(selectRefusedAtStart({ auth: out })).toBeNull();
     });
   });
 
@@ -278,10 +291,18 @@ describe('auth thunks and their side effects', () => {
   });
 
   it('login failure without a server body falls back to the fixed message', async () => {
-    const { services } = createTestServices({});
+    const { services } = createTestServices({ [`POST ${API.login}`]: { status: 500 } });
     const store = createAppStore(services);
     await store.dispatch(login(credentials));
     expect(store.getState().auth.errorMessage).toBe(messages.loginFailed);
+  });
+
+  it('a sign-in that never reached the server says the network is gone', async () => {
+    // No route: the fake adapter fails as a dropped connection does (no response).
+    const { services } = createTestServices({});
+    const store = createAppStore(services);
+    await store.dispatch(login(credentials));
+    expect(store.getState().auth.errorMessage).toBe(messages.networkLost);
   });
 
   it('register success stores the token the same way', async () => {

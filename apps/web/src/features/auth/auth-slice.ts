@@ -27,6 +27,12 @@ export interface AuthState {
   status: AuthStatus;
   isAuthenticated: boolean;
   errorMessage: string | null;
+  /**
+   * Why the stored session was refused when the app started (the server's
+   * words: it ended, or the account was blocked); the start page says it
+   * (lib/ended-session.ts, selectRefusedAtStart).
+   */
+  endedReason?: string | null;
 }
 
 export const initialAuthState: AuthState = {
@@ -214,9 +220,10 @@ const authSlice = createSlice({
         state.data = action.payload;
         state.isAuthenticated = true;
       })
-      .addCase(fetchUser.rejected, (state) => {
+      .addCase(fetchUser.rejected, (state, action) => {
         signedOut(state);
         state.status = 'error';
+        if (action.payload?.status === 401) state.endedReason = action.payload.message;
       })
 
       .addCase(updateUser.pending, loading)

@@ -12,10 +12,10 @@ import { Button } from '../../components/ui/button';
 import { PasswordField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { StatusBanner } from '../../components/ui/status-banner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { asFailure, useSecretMutation } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useCheckedForm } from '../../lib/use-checked-form';
-import { resetPassword } from './password-thunks';
+import { passwordApi } from './password-api';
 
 type ResetField = Exclude<keyof PasswordResetFormInput, 'token'>;
 const FIELDS: readonly ResetField[] = ['password', 'confirmPassword'];
@@ -29,10 +29,12 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   // Read once: the token is then kept in memory only, and taken out of the address bar below.
   const [token] = useState(() => searchParams.get('token')?.trim() ?? '');
-  const dispatch = useServiceDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const resetPassword = useSecretMutation(passwordApi.endpoints.resetPassword);
+  const { formRef, values, field, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS, {
+      ids: { password: 'reset-password', confirmPassword: 'reset-confirm' },
+      alertId: 'reset-alert',
+    });
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => {
@@ -53,13 +55,17 @@ export function ResetPasswordPage() {
     };
     if (!showCheck(shown)) return;
     setPending(true);
-    const result = await dispatch(resetPassword({ token, password: values.password }));
+    const result = await resetPassword({ token, password: values.password });
     setPending(false);
-    if (resetPassword.fulfilled.match(result)) {
-      setDone(result.payload.message);
+    if (result.data) {
+      setDone(result.data.message);
       return;
     }
-    showServerFailure(result.payload, accountMessages.resetPasswordFailed, { focus: false });
+    showServerFailure(
+      asFailure(result.error, accountMessages.resetPasswordFailed),
+      accountMessages.resetPasswordFailed,
+      { focus: false },
+    );
   };
 
   return (
@@ -96,32 +102,18 @@ export function ResetPasswordPage() {
           aria-busy={pending}
         >
           <PasswordField
-            id="reset-password"
-            name="password"
+            {...field('password')}
             autoComplete="new-password"
             label={accountMessages.labelNewPassword}
             showLabel={accountMessages.showNewPassword}
             hideLabel={accountMessages.hideNewPassword}
-            value={values.password}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, password: event.target.value }))
-            }
-            error={errors.fields.password}
-            describedBy="reset-alert"
           />
           <PasswordField
-            id="reset-confirm"
-            name="confirmPassword"
+            {...field('confirmPassword')}
             autoComplete="new-password"
             label={accountMessages.labelConfirmNewPassword}
             showLabel={accountMessages.showConfirmNewPassword}
             hideLabel={accountMessages.hideConfirmNewPassword}
-            value={values.confirmPassword}
-            onChange={(event) =>
-              setValues((current) => ({ ...current, confirmPassword: event.target.value }))
-            }
-            error={errors.fields.confirmPassword}
-            describedBy="reset-alert"
           />
           <FormAlert id="reset-alert" message={errors.message} />
           <Button type="submit" disabled={pending} className="w-full">

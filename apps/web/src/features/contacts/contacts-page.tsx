@@ -1,42 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { messages, ROUTES, siteMessages, type Contact } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { fetchContacts } from './contacts-thunk';
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'loaded'; contacts: Contact[] }
-  | { state: 'error'; message: string };
+import { useContactsQuery } from './contacts-api';
 
 /** /contacts ('My Contacts'): a student's teachers, a teacher's students, with telephone and email. */
 export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'teacher' }) {
   useDocumentTitle(messages.pageContacts);
-  const dispatch = useServiceDispatch();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const request = useCallback(() => {
-    setLoad({ state: 'loading' });
-    let active = true;
-    void dispatch(fetchContacts()).then((result) => {
-      if (!active) return;
-      if (fetchContacts.fulfilled.match(result))
-        setLoad({ state: 'loaded', contacts: result.payload });
-      else
-        setLoad({
-          state: 'error',
-          message: result.payload?.message ?? siteMessages.contactsFailed,
-        });
-    });
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => request(), [request]);
+  const query = useContactsQuery();
+  const load = queryLoad(query, siteMessages.contactsFailed);
+  const request = () => void query.refetch();
 
   const isTeacher = viewer === 'teacher';
 
@@ -65,7 +40,7 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
         </div>
       )}
 
-      {load.state === 'loaded' && load.contacts.length === 0 && (
+      {load.state === 'loaded' && load.data.length === 0 && (
         <div className="space-y-3 rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-700">
           <p>{isTeacher ? siteMessages.contactsEmptyTeacher : siteMessages.contactsEmptyStudent}</p>
           {!isTeacher && (
@@ -79,9 +54,9 @@ export function ContactsPage({ viewer = 'student' }: { viewer?: 'student' | 'tea
         </div>
       )}
 
-      {load.state === 'loaded' && load.contacts.length > 0 && (
+      {load.state === 'loaded' && load.data.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2">
-          {load.contacts.map((contact) => (
+          {load.data.map((contact) => (
             <li key={contact._id}>
               <ContactCard contact={contact} />
             </li>

@@ -1,25 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { messages } from '@urok/contract';
-import type { AuthorProgress as Progress } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
-import { fetchAuthorProgress } from './content-thunks';
+import { useAuthorProgressQuery } from './content-api';
 
 /** The author's table of each enrolled student's completed lessons (published lessons count). */
 export function AuthorProgress({ courseId }: { courseId: string }) {
-  const dispatch = useServiceDispatch();
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [failed, setFailed] = useState(false);
-  const load = useCallback(async () => {
-    setFailed(false);
-    const result = await dispatch(fetchAuthorProgress(courseId));
-    if (fetchAuthorProgress.fulfilled.match(result)) setProgress(result.payload);
-    else setFailed(true);
-  }, [dispatch, courseId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: progress, isError: failed, refetch } = useAuthorProgressQuery(courseId);
 
   return (
     <section
@@ -32,7 +18,7 @@ export function AuthorProgress({ courseId }: { courseId: string }) {
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
           <p>{messages.outlineLoadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void refetch()}>
             {messages.retry}
           </Button>
         </div>

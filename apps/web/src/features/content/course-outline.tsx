@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@urok/contract';
-import type { Outline, StudentProgress } from '@urok/contract/schemas';
+import { QUIZ_ROUTES, ROUTES, messages } from '@urok/contract';
+import type { StudentProgress } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
-import { fetchOutline, fetchProgress } from './content-thunks';
+import { useOutlineQuery, useProgressQuery } from './content-api';
 
 /** The client route of a lesson page. */
 export function lessonPath(courseId: string, lessonId: string): string {
@@ -48,25 +46,14 @@ export function ProgressBar({ progress }: { progress: StudentProgress }) {
 
 /** The sections of a course and their items: the syllabus, or the enrolled student's ticks. */
 export function CourseOutline({ courseId, view }: CourseOutlineProps) {
-  const dispatch = useServiceDispatch();
-  const [outline, setOutline] = useState<Outline | null>(null);
-  const [progress, setProgress] = useState<StudentProgress | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  const load = useCallback(async () => {
-    setFailed(false);
-    const result = await dispatch(fetchOutline(courseId));
-    if (fetchOutline.fulfilled.match(result)) setOutline(result.payload);
-    else setFailed(true);
-    if (view === 'student') {
-      const answer = await dispatch(fetchProgress(courseId));
-      if (fetchProgress.fulfilled.match(answer)) setProgress(answer.payload);
-    }
-  }, [dispatch, courseId, view]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data: outline, isError: failed, refetch } = useOutlineQuery(courseId);
+  const { data: progress, refetch: refetchProgress } = useProgressQuery(courseId, {
+    skip: view !== 'student',
+  });
+  const load = () => {
+    void refetch();
+    if (view === 'student') void refetchProgress();
+  };
 
   const headingId = 'course-outline-heading';
   return (
@@ -82,7 +69,7 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
           <p>{messages.outlineLoadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={load}>
             {messages.retry}
           </Button>
         </div>
@@ -112,6 +99,16 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
                     )}
                     {view === 'syllabus' ? (
                       <span className="text-sm text-slate-800">{item.title}</span>
+                    ) : item.kind === 'quiz' ? (
+                      <Link
+                        to={QUIZ_ROUTES.quiz(courseId, item._id)}
+                        className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+                      >
+                        <span className="mr-1 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900">
+                          {messages.outlineQuiz}
+                        </span>
+                        {item.title}
+                      </Link>
                     ) : item.kind === 'assignment' ? (
                       <Link
                         to={ROUTES.assignment(courseId, item._id)}

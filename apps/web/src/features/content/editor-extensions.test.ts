@@ -79,4 +79,27 @@ describe('the lesson editor extensions', () => {
     expect(JSON.stringify(editor.getJSON())).toContain('"src":"attachment:a9"');
     editor.destroy();
   });
+
+  it('keeps formulas as inlineMath and blockMath with their LaTeX, through JSON and the clipboard’s HTML', () => {
+    const doc = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: 'h = ' },
+            { type: 'inlineMath', attrs: { latex: '\\frac{v^2}{2g}' } },
+          ],
+        },
+        { type: 'blockMath', attrs: { latex: 'E = mc^2' } },
+      ],
+    };
+    const editor = new Editor({ extensions: lessonEditorExtensions(() => ''), content: doc });
+    expect(editor.getJSON()).toEqual(doc);
+    expect(documentSchema.safeParse(editor.getJSON()).success).toBe(true);
+    const again = editorWith(editor.getHTML());
+    expect(again.getJSON()).toEqual(doc);
+    editor.destroy();
+    again.destroy();
+  });
 });

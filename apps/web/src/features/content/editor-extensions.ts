@@ -9,6 +9,7 @@ import Image from '@tiptap/extension-image';
 import Link from '@tiptap/extension-link';
 import StarterKit from '@tiptap/starter-kit';
 import { attachmentIdOfSrc, isAllowedHref } from '@urok/contract';
+import { mathNode } from '../../components/editor/math-nodes';
 
 /** Link without `title` (not in the schema); opens nothing on click while editing. */
 const SchemaLink = Link.extend({
@@ -60,7 +61,10 @@ function schemaImage(resolveSrc: (src: string) => string) {
   });
 }
 
-export function lessonEditorExtensions(resolveSrc: (src: string) => string): AnyExtension[] {
+export function lessonEditorExtensions(
+  resolveSrc: (src: string) => string,
+  onEditMath: () => void = () => {},
+): AnyExtension[] {
   return [
     StarterKit.configure({
       heading: { levels: [2, 3, 4] },
@@ -70,5 +74,7 @@ export function lessonEditorExtensions(resolveSrc: (src: string) => string): Any
     }),
     SchemaLink,
     schemaImage(resolveSrc),
+    mathNode('inlineMath', onEditMath),
+    mathNode('blockMath', onEditMath),
   ];
 }

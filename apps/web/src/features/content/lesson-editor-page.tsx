@@ -4,7 +4,15 @@
  * through app/pages.tsx in the teacher's route table, so TipTap is in no
  * student's JavaScript.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import { Link, useParams } from 'react-router';
 import {
@@ -14,32 +22,148 @@ import {
   VIDEO_ACCEPT,
   attachmentIdOfSrc,
   attachmentSrc,
-  isAllowedHref,
   messages,
+  normaliseHref,
   type LessonDocument,
 } from '@urok/contract';
 import type { Attachment, Lesson } from '@urok/contract/schemas';
+import { MathPanel, mathDraftOf, type MathDraft } from '../../components/editor/math-panel';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
+import { FileInput } from '../../components/ui/file-input';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { failureMessage, queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { fetchLesson } from './content-thunks';
+import { useCheckedForm } from '../../lib/use-checked-form';
+import {
+  useLessonQuery,
+  useRemoveAttachmentMutation,
+  useRemoveVideoMutation,
+  useSaveLessonMutation,
+  useUploadAttachmentMutation,
+  useUploadVideoMutation,
+} from './content-api';
 import { lessonPath } from './course-outline';
 import { lessonEditorExtensions } from './editor-extensions';
-import {
-  removeAttachment,
-  removeVideo,
-  saveLesson,
-  uploadAttachment,
-  uploadVideo,
-} from './lesson-editor-thunks';
 import { readLocalDraft, useAutosave, type LessonDraft } from './use-autosave';
 
 const TOOL =
   'min-h-11 min-w-11 rounded-md border border-slate-300 bg-white px-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 aria-pressed:border-indigo-600 aria-pressed:bg-indigo-50 aria-pressed:text-indigo-900';
 
-function Toolbar({ editor, onImage }: { editor: Editor; onImage: (file: File) => void }) {
+/** Where the link popover opens: just under the selection, inside the editor's section. */
+export interface PopoverPlace {
+  top: number;
+  left: number;
+}
+
+/**
+ * The link popover over the selection: a URL field, 'Додати' and 'Скасувати' (or Esc). A bare
+ * domain gets https://; another scheme is refused with the schema's message. The focus goes to
+ * the field on open and back to the text on close.
+ */
+function LinkPopover({
+  editor,
+  place,
+  onClose,
+}: {
+  editor: Editor;
+  place: PopoverPlace | null;
+  onClose: () => void;
+}) {
+  const current = (editor.getAttributes('link') as { href?: string }).href ?? '';
+  const form = useCheckedForm(['href'] as const, {
+    initial: { href: current },
+    ids: { href: 'lesson-link-href' },
+  });
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.querySelector('input')?.focus();
+  }, []);
+  useEffect(() => {
+    if (place && panel.current) {
+      panel.current.style.top = `${place.top}px`;
+      panel.current.style.left = `${place.left}px`;
+    }
+  }, [place]);
+  const close = () => {
+    onClose();
+    editor.commands.focus();
+  };
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const value = normaliseHref(form.values.href);
+    if (!value) {
+      form.showCheck({ message: messages.documentLinkInvalid, fields: ['href'] });
+      return;
+    }
+    const chain = editor.chain().focus();
+    if (editor.state.selection.empty && !editor.isActive('link'))
+      chain
+        .insertContent({
+          type: 'text',
+          text: value,
+          marks: [{ type: 'link', attrs: { href: value } }],
+        })
+        .run();
+    else chain.extendMarkRange('link').setLink({ href: value }).run();
+    onClose();
+  };
+  return (
+    <div
+      ref={panel}
+      role="dialog"
+      aria-label={messages.lessonEditorLinkDialog}
+      data-testid="link-popover"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+      className="absolute left-0 top-14 z-20 w-[min(22rem,100%)] rounded-xl border border-slate-200 bg-white p-3 shadow-lg"
+    >
+      <form ref={form.formRef} noValidate onSubmit={apply} className="space-y-3">
+        <TextField
+          {...form.field('href')}
+          label={messages.lessonEditorLinkLabel}
+          inputMode="url"
+          autoComplete="url"
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit">{messages.lessonEditorLinkAdd}</Button>
+          <Button variant="secondary" onClick={close}>
+            {messages.editorCancel}
+          </Button>
+          {current && (
+            <Button
+              variant="secondary"
+              onClick={() => {
+                editor.chain().focus().extendMarkRange('link').unsetLink().run();
+                onClose();
+              }}
+            >
+              {messages.lessonEditorLinkRemove}
+            </Button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
+
+function Toolbar({
+  editor,
+  onImage,
+  onMath,
+  onLink,
+  linkOpen,
+}: {
+  editor: Editor;
+  onImage: (file: File) => void;
+  onMath: () => void;
+  onLink: () => void;
+  linkOpen: boolean;
+}) {
   const active = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -56,10 +180,9 @@ function Toolbar({ editor, onImage }: { editor: Editor; onImage: (file: File) =>
       blockquote: e.isActive('blockquote'),
       codeBlock: e.isActive('codeBlock'),
       link: e.isActive('link'),
+      math: e.isActive('inlineMath') || e.isActive('blockMath'),
     }),
   });
-  const [href, setHref] = useState('');
-  const [linkError, setLinkError] = useState<string | undefined>();
   const chain = () => editor.chain().focus();
   const tools: [string, boolean | undefined, () => void, string][] = [
     [messages.lessonEditorBold, active.bold, () => chain().toggleBold().run(), 'B'],
@@ -106,17 +229,8 @@ function Toolbar({ editor, onImage }: { editor: Editor; onImage: (file: File) =>
     [messages.lessonEditorCodeBlock, active.codeBlock, () => chain().toggleCodeBlock().run(), '{}'],
     [messages.lessonEditorRule, undefined, () => chain().setHorizontalRule().run(), '―'],
     [messages.lessonEditorBreak, undefined, () => chain().setHardBreak().run(), '↵'],
+    [messages.mathEditorOpen, active.math, onMath, '∑'],
   ];
-  const applyLink = () => {
-    const value = href.trim();
-    if (!isAllowedHref(value)) {
-      setLinkError(messages.documentLinkInvalid);
-      return;
-    }
-    setLinkError(undefined);
-    chain().extendMarkRange('link').setLink({ href: value }).run();
-    setHref('');
-  };
   return (
     <div className="space-y-2">
       <div
@@ -137,6 +251,17 @@ function Toolbar({ editor, onImage }: { editor: Editor; onImage: (file: File) =>
             <span aria-hidden="true">{glyph}</span>
           </button>
         ))}
+        <button
+          type="button"
+          className={TOOL}
+          aria-pressed={active.link}
+          aria-haspopup="dialog"
+          aria-expanded={linkOpen}
+          title={`${messages.lessonEditorLink} (Ctrl+K)`}
+          onClick={onLink}
+        >
+          {messages.lessonEditorLink}
+        </button>
         <label className={`${TOOL} inline-flex cursor-pointer items-center`}>
           <span>{messages.lessonEditorImage}</span>
           <input
@@ -150,26 +275,6 @@ function Toolbar({ editor, onImage }: { editor: Editor; onImage: (file: File) =>
             }}
           />
         </label>
-      </div>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="grow">
-          <TextField
-            id="lesson-link-href"
-            label={messages.lessonEditorLinkLabel}
-            value={href}
-            inputMode="url"
-            onChange={(event) => setHref(event.target.value)}
-            error={linkError}
-          />
-        </div>
-        <Button variant="secondary" onClick={applyLink}>
-          {messages.lessonEditorLinkApply}
-        </Button>
-        {active.link && (
-          <Button variant="secondary" onClick={() => chain().unsetLink().run()}>
-            {messages.lessonEditorLinkRemove}
-          </Button>
-        )}
       </div>
     </div>
   );
@@ -234,12 +339,10 @@ function UploadField({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input
+      <FileInput
         id={id}
-        type="file"
         accept={accept}
         disabled={progress !== null}
-        className="block w-full text-sm"
         onChange={(event: ChangeEvent<HTMLInputElement>) => {
           const file = event.target.files?.[0];
           event.target.value = '';
@@ -264,9 +367,108 @@ function UploadField({
   );
 }
 
-function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean }) {
+/**
+ * Publishing from the editor: the lesson's state, and 'Опублікувати' (after the pending text is
+ * saved) or 'Зняти з публікації'. An empty lesson is published only after a warning in the page.
+ */
+function PublishBar({
+  published,
+  isEmpty,
+  onPublish,
+}: {
+  published: boolean;
+  isEmpty: () => boolean;
+  onPublish: (published: boolean) => Promise<string | null>;
+}) {
+  const [warning, setWarning] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async (value: boolean) => {
+    setWarning(false);
+    setPending(true);
+    setError(await onPublish(value));
+    setPending(false);
+    document.getElementById('lesson-publish-button')?.focus();
+  };
+  return (
+    <section
+      aria-label={messages.lessonEditorPublish}
+      className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p data-testid="publish-state" className="text-sm font-medium text-slate-800">
+          {published ? messages.lessonEditorIsPublished : messages.lessonEditorIsDraft}
+        </p>
+        <Button
+          id="lesson-publish-button"
+          variant={published ? 'secondary' : 'primary'}
+          disabled={pending}
+          aria-busy={pending}
+          onClick={() => {
+            if (published) void send(false);
+            else if (isEmpty()) {
+              setWarning(true);
+              requestAnimationFrame(() => document.getElementById('lesson-publish-empty')?.focus());
+            } else void send(true);
+          }}
+        >
+          {published ? messages.lessonEditorUnpublish : messages.lessonEditorPublish}
+        </Button>
+      </div>
+      {warning && (
+        <div
+          role="alertdialog"
+          aria-labelledby="lesson-empty-warning"
+          className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-3"
+        >
+          <p id="lesson-empty-warning" className="text-sm text-amber-950">
+            {messages.lessonEditorEmptyWarning}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            <Button id="lesson-publish-empty" onClick={() => void send(true)}>
+              {messages.lessonEditorPublishEmpty}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setWarning(false);
+                document.getElementById('lesson-publish-button')?.focus();
+              }}
+            >
+              {messages.editorCancel}
+            </Button>
+          </div>
+        </div>
+      )}
+      <div role="status" aria-live="polite">
+        {error && <p className="text-sm text-red-700">{error}</p>}
+      </div>
+    </section>
+  );
+}
+
+/** A draft this device kept that the server does not have yet (a reload before its save). */
+function hasRestorableDraft(lesson: Lesson): boolean {
+  const draft = readLocalDraft(lesson._id);
+  return (
+    draft !== null &&
+    (draft.title !== lesson.title || JSON.stringify(draft.body) !== JSON.stringify(lesson.body))
+  );
+}
+
+/** A failed mutation's message, or null once it succeeded. */
+const failureOf = (result: { error?: unknown }) =>
+  result.error ? failureMessage(result.error, messages.editorFailed) : null;
+
+function EditorBody({ initial }: { initial: Lesson }) {
   const { id: courseId = '' } = useParams();
-  const dispatch = useServiceDispatch();
+  // Decided once, as the editor opens (the saves that follow update the cached lesson).
+  const [restored] = useState(() => hasRestorableDraft(initial));
+  const [saveLesson] = useSaveLessonMutation();
+  const [uploadAttachment] = useUploadAttachmentMutation();
+  const [removeAttachment] = useRemoveAttachmentMutation();
+  const [uploadVideo] = useUploadVideoMutation();
+  const [removeVideo] = useRemoveVideoMutation();
   const [lesson, setLesson] = useState(initial);
   const [title, setTitle] = useState(
     restored ? (readLocalDraft(initial._id)?.title ?? initial.title) : initial.title,
@@ -277,16 +479,38 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
   const [videoError, setVideoError] = useState<string | null>(null);
   const [videoUrl, setVideoUrl] = useState(initial.videoUrl ?? '');
   const urls = useRef(new Map(initial.attachments.map((file) => [file._id, file.url])));
+  const [math, setMath] = useState<{ draft: MathDraft; key: number } | null>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const openMath = useCallback(() => {
+    const current = editorRef.current;
+    if (current) setMath((open) => ({ draft: mathDraftOf(current), key: (open?.key ?? 0) + 1 }));
+  }, []);
+  const textSection = useRef<HTMLElement>(null);
+  const [link, setLink] = useState<{ place: PopoverPlace | null; key: number } | null>(null);
+  const openLink = useCallback(() => {
+    const current = editorRef.current;
+    const box = textSection.current?.getBoundingClientRect();
+    let place: PopoverPlace | null = null;
+    if (current && box && box.width > 0) {
+      try {
+        const at = current.view.coordsAtPos(current.state.selection.from);
+        const width = Math.min(352, box.width);
+        place = {
+          top: at.bottom - box.top + 6,
+          left: Math.max(0, Math.min(at.left - box.left, box.width - width)),
+        };
+      } catch {
+        place = null;
+      }
+    }
+    setLink((open) => ({ place, key: (open?.key ?? 0) + 1 }));
+  }, []);
   useDocumentTitle(messages.lessonEditorTitle(title));
 
   const save = useCallback(
-    async (draft: LessonDraft) => {
-      const result = await dispatch(saveLesson({ lessonId: initial._id, changes: draft }));
-      return saveLesson.fulfilled.match(result)
-        ? null
-        : (result.payload?.message ?? messages.editorFailed);
-    },
-    [dispatch, initial._id],
+    async (draft: LessonDraft) =>
+      failureOf(await saveLesson({ lessonId: initial._id, changes: draft })),
+    [saveLesson, initial._id],
   );
   const autosave = useAutosave(initial._id, save);
   const titleRef = useRef(title);
@@ -297,15 +521,25 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
       lessonEditorExtensions((src) => {
         const id = attachmentIdOfSrc(src);
         return (id && urls.current.get(id)) || '';
-      }),
-    [],
+      }, openMath),
+    [openMath],
   );
   const startBody = restored ? (readLocalDraft(initial._id)?.body ?? initial.body) : initial.body;
   const editor = useEditor({
     extensions,
     content: startBody,
     immediatelyRender: true,
+    // The CSP (style-src 'self') refuses an injected <style>; TipTap's rules are in index.css.
+    injectCSS: false,
     editorProps: {
+      handleKeyDown: (_view, event) => {
+        if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+          event.preventDefault();
+          openLink();
+          return true;
+        }
+        return false;
+      },
       attributes: {
         'aria-label': messages.lessonEditorTextLabel,
         'aria-multiline': 'true',
@@ -317,6 +551,7 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
     onUpdate: ({ editor: e }) =>
       autosave.change({ title: titleRef.current, body: e.getJSON() as LessonDocument }),
   });
+  editorRef.current = editor;
 
   // A draft restored from this device is sent as soon as the editor is up.
   useEffect(() => {
@@ -329,15 +564,17 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
   const addFile = async (file: File, asImage: boolean) => {
     setFileError(null);
     setFileProgress(0);
-    const result = await dispatch(
-      uploadAttachment({ lessonId: lesson._id, file, onProgress: setFileProgress }),
-    );
+    const result = await uploadAttachment({
+      lessonId: lesson._id,
+      file,
+      onProgress: setFileProgress,
+    });
     setFileProgress(null);
-    if (!uploadAttachment.fulfilled.match(result)) {
-      setFileError(result.payload?.message ?? messages.editorFailed);
+    if (result.error) {
+      setFileError(failureOf(result));
       return;
     }
-    const attachment: Attachment = result.payload;
+    const attachment: Attachment = result.data;
     urls.current.set(attachment._id, attachment.url);
     setLesson((current) => ({ ...current, attachments: [...current.attachments, attachment] }));
     if (asImage && editor)
@@ -350,42 +587,57 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
 
   const dropFile = async (attachment: Attachment) => {
     setFileError(null);
-    const result = await dispatch(removeAttachment(attachment._id));
-    if (removeAttachment.fulfilled.match(result))
+    const result = await removeAttachment({ lessonId: lesson._id, attachmentId: attachment._id });
+    if (!result.error)
       setLesson((current) => ({
         ...current,
         attachments: current.attachments.filter((file) => file._id !== attachment._id),
       }));
-    else setFileError(result.payload?.message ?? messages.editorFailed);
+    else setFileError(failureOf(result));
   };
 
   const sendVideo = async (file: File) => {
     setVideoError(null);
     setVideoProgress(0);
-    const result = await dispatch(
-      uploadVideo({ lessonId: lesson._id, file, onProgress: setVideoProgress }),
-    );
+    const result = await uploadVideo({ lessonId: lesson._id, file, onProgress: setVideoProgress });
     setVideoProgress(null);
-    if (uploadVideo.fulfilled.match(result)) setLesson(result.payload);
-    else setVideoError(result.payload?.message ?? messages.editorFailed);
+    if (result.data) setLesson(result.data);
+    else setVideoError(failureOf(result));
   };
 
   const saveVideoUrl = async () => {
     setVideoError(null);
-    const result = await dispatch(
-      saveLesson({ lessonId: lesson._id, changes: { videoUrl: videoUrl.trim() || null } }),
-    );
-    if (saveLesson.fulfilled.match(result)) {
-      setLesson(result.payload);
-      setVideoUrl(result.payload.videoUrl ?? '');
-    } else setVideoError(result.payload?.message ?? messages.editorFailed);
+    const result = await saveLesson({
+      lessonId: lesson._id,
+      changes: { videoUrl: videoUrl.trim() || null },
+    });
+    if (result.data) {
+      setLesson(result.data);
+      setVideoUrl(result.data.videoUrl ?? '');
+    } else setVideoError(failureOf(result));
+  };
+
+  const isEmpty = () =>
+    (editor?.isEmpty ?? true) &&
+    lesson.attachments.length === 0 &&
+    !lesson.video &&
+    !lesson.videoUrl;
+
+  const publish = async (published: boolean): Promise<string | null> => {
+    // The text as it is now goes first, so what is published is what the author sees.
+    await autosave.saveNow();
+    const result = await saveLesson({ lessonId: lesson._id, changes: { published } });
+    if (!result.data) return failureOf(result);
+    const saved = result.data;
+    setLesson((current) => ({ ...current, published: saved.published }));
+    return null;
   };
 
   const dropVideo = async () => {
     setVideoError(null);
-    const result = await dispatch(removeVideo(lesson._id));
-    if (removeVideo.fulfilled.match(result)) setLesson((current) => ({ ...current, video: null }));
-    else setVideoError(result.payload?.message ?? messages.editorFailed);
+    const result = await removeVideo(lesson._id);
+    if (!result.error) setLesson((current) => ({ ...current, video: null }));
+    else setVideoError(failureOf(result));
   };
 
   return (
@@ -407,6 +659,7 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
       <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900">
         {messages.lessonEditorTitle(title)}
       </h1>
+      <PublishBar published={lesson.published} isEmpty={isEmpty} onPublish={publish} />
       <SaveStatus
         state={autosave.state}
         error={autosave.error}
@@ -428,8 +681,35 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
         }}
       />
       {editor && (
-        <section aria-label={messages.lessonEditorTextLabel} className="space-y-3">
-          <Toolbar editor={editor} onImage={(file) => void addFile(file, true)} />
+        <section
+          ref={textSection}
+          aria-label={messages.lessonEditorTextLabel}
+          className="relative space-y-3"
+        >
+          <Toolbar
+            editor={editor}
+            onImage={(file) => void addFile(file, true)}
+            onMath={openMath}
+            onLink={openLink}
+            linkOpen={link !== null}
+          />
+          {link && (
+            <LinkPopover
+              key={link.key}
+              editor={editor}
+              place={link.place}
+              onClose={() => setLink(null)}
+            />
+          )}
+          {math && (
+            <MathPanel
+              key={math.key}
+              editor={editor}
+              initial={math.draft}
+              onClose={() => setMath(null)}
+            />
+          )}
+          <p className="text-xs text-slate-600">{messages.mathEditorEditHint}</p>
           <EditorContent editor={editor} />
         </section>
       )}
@@ -511,36 +791,21 @@ function EditorBody({ initial, restored }: { initial: Lesson; restored: boolean 
 
 export function LessonEditorPage() {
   const { lessonId = '' } = useParams();
-  const dispatch = useServiceDispatch();
-  const [lesson, setLesson] = useState<Lesson | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const query = useLessonQuery(lessonId);
+  const load = queryLoad(query, messages.lessonLoadFailed);
 
-  const load = useCallback(async () => {
-    setFailure(null);
-    const result = await dispatch(fetchLesson(lessonId));
-    if (fetchLesson.fulfilled.match(result)) setLesson(result.payload);
-    else setFailure(result.payload?.message ?? messages.lessonLoadFailed);
-  }, [dispatch, lessonId]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (failure)
+  if (load.state === 'error')
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8 sm:px-6">
         <h1 className="text-2xl font-bold text-slate-900">{messages.lessonLoadFailed}</h1>
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
-          <p>{failure}</p>
-          <Button variant="secondary" onClick={() => void load()}>
+          <p>{load.message}</p>
+          <Button variant="secondary" onClick={() => void query.refetch()}>
             {messages.retry}
           </Button>
         </div>
       </div>
     );
-  if (!lesson) return <Spinner className="py-16" />;
-  const draft = readLocalDraft(lesson._id);
-  const restored =
-    draft !== null &&
-    (draft.title !== lesson.title || JSON.stringify(draft.body) !== JSON.stringify(lesson.body));
-  return <EditorBody key={lesson._id} initial={lesson} restored={restored} />;
+  if (load.state === 'loading') return <Spinner className="py-16" />;
+  return <EditorBody key={load.data._id} initial={load.data} />;
 }

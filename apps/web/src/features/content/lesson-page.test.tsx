@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { LEARNING_API, messages } from '@urok/contract';
@@ -24,6 +24,7 @@ const outline: Outline = {
           title: 'Перший',
           published: true,
           dueAt: null,
+          maxPoints: null,
           completed: true,
         },
         {
@@ -32,6 +33,7 @@ const outline: Outline = {
           title: 'Другий',
           published: true,
           dueAt: null,
+          maxPoints: null,
           completed: false,
         },
         {
@@ -40,6 +42,7 @@ const outline: Outline = {
           title: 'Третій',
           published: true,
           dueAt: null,
+          maxPoints: null,
           completed: false,
         },
       ],
@@ -108,7 +111,7 @@ describe('the lesson page', () => {
       [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
       [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     });
-    expect(screen.getByRole('heading', { level: 1, name: 'Другий' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Другий' })).toBeTruthy();
     expect(container.querySelector('video')?.getAttribute('src')).toBe(
       '/api/lessons/l2/video?u=s&exp=1&sig=v',
     );
@@ -120,9 +123,9 @@ describe('the lesson page', () => {
         .getByRole('link', { name: messages.lessonDownload('Конспект.pdf') })
         .getAttribute('href'),
     ).toContain('sig=a');
-    expect(screen.getByRole('link', { name: /Попередній урок: Перший/ }).getAttribute('href')).toBe(
-      '/mycourse-details/c1/lessons/l1',
-    );
+    expect(
+      (await screen.findByRole('link', { name: /Попередній урок: Перший/ })).getAttribute('href'),
+    ).toBe('/mycourse-details/c1/lessons/l1');
     expect(screen.getByRole('link', { name: /Наступний урок: Третій/ }).getAttribute('href')).toBe(
       '/mycourse-details/c1/lessons/l3',
     );
@@ -138,18 +141,25 @@ describe('the lesson page', () => {
       [`DELETE ${LEARNING_API.lessonCompletion('l2')}`]: { status: 204 },
     });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: messages.lessonMarkDone }));
-    expect(screen.getByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: messages.lessonMarkDone }));
+    expect(await screen.findByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
     expect(
       calls.some(
         (call) => call.method === 'PUT' && call.url === LEARNING_API.lessonCompletion('l2'),
       ),
     ).toBe(true);
+    // The outline (previous/next, the ticks) asks again after the change.
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.url === LEARNING_API.outline('c1'))
+          .length,
+      ).toBe(2),
+    );
     await user.click(screen.getByRole('button', { name: messages.lessonMarkUndone }));
-    expect(screen.getByRole('button', { name: messages.lessonMarkDone })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: messages.lessonMarkDone })).toBeTruthy();
     fail = true;
     await user.click(screen.getByRole('button', { name: messages.lessonMarkDone }));
-    expect(screen.getByText(messages.lessonCompletionFailed)).toBeTruthy();
+    expect(await screen.findByText(messages.lessonCompletionFailed)).toBeTruthy();
   });
 
   it('shows no completion button to the author, and an embed for a video link', async () => {
@@ -165,6 +175,7 @@ describe('the lesson page', () => {
       },
       'teacher',
     );
+    await screen.findByRole('heading', { level: 1, name: 'Другий' });
     expect(screen.queryByRole('button', { name: messages.lessonMarkDone })).toBeNull();
     expect(container.querySelector('iframe')?.getAttribute('src')).toBe(
       'https://player.vimeo.com/video/1',
@@ -179,7 +190,7 @@ describe('the lesson page', () => {
       },
       [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     });
-    expect(screen.getByRole('alert').textContent).toContain(messages.notEnrolled);
+    expect((await screen.findByRole('alert')).textContent).toContain(messages.notEnrolled);
   });
 });
 
@@ -193,10 +204,10 @@ describe('the course outline', () => {
       services: api.services,
     });
     await act(async () => {});
-    const bar = screen.getByRole('progressbar', { name: messages.progressLabel(1, 3) });
+    const bar = await screen.findByRole('progressbar', { name: messages.progressLabel(1, 3) });
     expect(bar.getAttribute('aria-valuenow')).toBe('1');
     expect(
-      screen.getByRole('link', { name: `Перший (${messages.outlineCompleted})` }),
+      await screen.findByRole('link', { name: `Перший (${messages.outlineCompleted})` }),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Другий' })).toBeTruthy();
   });
@@ -208,7 +219,7 @@ describe('the course outline', () => {
     await renderWithStore(<CourseOutline courseId="c1" view="syllabus" />, {
       services: api.services,
     });
-    expect(screen.getByText('Перший')).toBeTruthy();
+    expect(await screen.findByText('Перший')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(api.calls.map((call) => call.url)).toEqual([LEARNING_API.outline('c1')]);
@@ -224,7 +235,7 @@ describe("the author's progress table", () => {
       },
     });
     await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
-    const row = screen.getByRole('row', { name: /Олена/ });
+    const row = await screen.findByRole('row', { name: /Олена/ });
     expect(row.textContent).toContain(messages.authorProgressOf(2, 3));
   });
 
@@ -233,6 +244,6 @@ describe("the author's progress table", () => {
       [`GET ${LEARNING_API.progress('c1')}`]: { status: 200, body: { total: 0, students: [] } },
     });
     await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
-    expect(screen.getByText(messages.authorProgressEmpty)).toBeTruthy();
+    expect(await screen.findByText(messages.authorProgressEmpty)).toBeTruthy();
   });
 });

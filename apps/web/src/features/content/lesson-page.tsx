@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
-import type { ApiFailure } from '../../lib/api-error';
+import { asFailure, failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { fetchLesson, fetchOutline, setLessonCompletion } from './content-thunks';
+import { useLessonQuery, useOutlineQuery, useSetLessonCompletionMutation } from './content-api';
 import { lessonPath } from './course-outline';
 import { LessonDocumentView } from '../../components/document/lesson-document';
 
@@ -17,26 +15,17 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} МБ`;
 }
 
-/** 'Позначити як пройдене', or the done state with a way back. */
-function CompletionToggle({
-  lesson,
-  onChange,
-}: {
-  lesson: Lesson;
-  onChange: (completed: boolean) => void;
-}) {
-  const dispatch = useServiceDispatch();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const toggle = async () => {
-    setPending(true);
-    setError(null);
-    const result = await dispatch(
-      setLessonCompletion({ lessonId: lesson._id, done: !lesson.completed }),
-    );
-    setPending(false);
-    if (setLessonCompletion.fulfilled.match(result)) onChange(result.payload);
-    else setError(result.payload?.message ?? messages.lessonCompletionFailed);
+/**
+ * 'Позначити як пройдене', or the done state with a way back. The cached
+ * lesson takes the new state; the outline's ticks and the progress bar ask again.
+ */
+function CompletionToggle({ lesson }: { lesson: Lesson }) {
+  const [setCompletion, { isLoading: pending, isError, error: failure, reset }] =
+    useSetLessonCompletionMutation();
+  const error = isError ? failureMessage(failure, messages.lessonCompletionFailed) : null;
+  const toggle = () => {
+    reset();
+    void setCompletion({ lessonId: lesson._id, done: !lesson.completed });
   };
   return (
     <div className="flex flex-col items-start gap-2">
@@ -45,7 +34,7 @@ function CompletionToggle({
       )}
       <Button
         variant={lesson.completed ? 'secondary' : 'primary'}
-        onClick={() => void toggle()}
+        onClick={toggle}
         disabled={pending}
         aria-busy={pending}
       >
@@ -59,7 +48,7 @@ function CompletionToggle({
 }
 
 /** The lessons before and after this one, in outline order. */
-function neighbours(outline: Outline | null, lessonId: string) {
+function neighbours(outline: Outline | undefined, lessonId: string) {
   const lessons = (outline?.sections ?? []).flatMap((section) =>
     section.items.filter((item) => item.kind === 'lesson'),
   );
@@ -76,27 +65,15 @@ function neighbours(outline: Outline | null, lessonId: string) {
  */
 export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
   const { id: courseId = '', lessonId = '' } = useParams();
-  const dispatch = useServiceDispatch();
-  const [lesson, setLesson] = useState<Lesson | null>(null);
-  const [outline, setOutline] = useState<Outline | null>(null);
-  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const lessonQuery = useLessonQuery(lessonId);
+  const { data: outline, refetch: refetchOutline } = useOutlineQuery(courseId);
+  // Another lesson (previous, next) is not shown until it is loaded.
+  const lesson = lessonQuery.currentData;
   useDocumentTitle(lesson?.title ?? messages.pageMyCourseDetails);
-
-  const load = useCallback(async () => {
-    setFailure(null);
-    setLesson(null);
-    const [answer, outlineAnswer] = await Promise.all([
-      dispatch(fetchLesson(lessonId)),
-      dispatch(fetchOutline(courseId)),
-    ]);
-    if (fetchLesson.fulfilled.match(answer)) setLesson(answer.payload);
-    else setFailure(answer.payload ?? { message: messages.lessonLoadFailed });
-    if (fetchOutline.fulfilled.match(outlineAnswer)) setOutline(outlineAnswer.payload);
-  }, [dispatch, courseId, lessonId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const load = () => {
+    void lessonQuery.refetch();
+    void refetchOutline();
+  };
 
   const back = (
     <Link
@@ -107,7 +84,8 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
     </Link>
   );
 
-  if (failure) {
+  if (lessonQuery.isError) {
+    const failure = asFailure(lessonQuery.error, messages.lessonLoadFailed);
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8 sm:px-6">
         {back}
@@ -115,7 +93,7 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
           <p>{failure.message}</p>
           {failure.status !== 403 && failure.status !== 404 && (
-            <Button variant="secondary" onClick={() => void load()}>
+            <Button variant="secondary" onClick={load}>
               {messages.retry}
             </Button>
           )}
@@ -179,12 +157,7 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
           </ul>
         </section>
       )}
-      {viewer === 'student' && (
-        <CompletionToggle
-          lesson={lesson}
-          onChange={(completed) => setLesson({ ...lesson, completed })}
-        />
-      )}
+      {viewer === 'student' && <CompletionToggle lesson={lesson} />}
       <nav
         aria-label={messages.lessonNavigation}
         className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between"

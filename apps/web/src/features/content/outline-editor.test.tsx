@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LEARNING_API, EMPTY_DOCUMENT, messages } from '@urok/contract';
 import type { Outline } from '@urok/contract/schemas';
@@ -60,12 +60,21 @@ describe('the outline editor', () => {
         status: 409,
         body: { message: messages.sectionNotEmpty },
       },
-      [`DELETE ${LEARNING_API.lesson('b')}`]: () => {
-        outline = {
-          sections: [{ ...start.sections[0]!, items: [item('a')] }, start.sections[1]!],
-        } as Outline;
-        return { status: 204 };
-      },
+      [`PUT ${LEARNING_API.section('s1')}`]: { status: 200, body: {} },
+      ...Object.fromEntries(
+        ['a', 'b', 'c'].map((id) => [
+          `DELETE ${LEARNING_API.lesson(id)}`,
+          () => {
+            outline = {
+              sections: outline.sections.map((section) => ({
+                ...section,
+                items: section.items.filter((x) => x._id !== id),
+              })),
+            } as Outline;
+            return { status: 204 };
+          },
+        ]),
+      ),
     });
     await renderWithStore(<OutlineEditor courseId="c1" />, { services: api.services });
     return api;
@@ -148,5 +157,64 @@ describe('the outline editor', () => {
     ).toBe(true);
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(screen.queryByText('Урок b')).toBeNull();
+  });
+
+  it("'Перейменувати' puts the focus in the field; Esc cancels, keeps the old name and returns the focus", async () => {
+    const { calls } = await setup();
+    const user = userEvent.setup();
+    const rename = (await screen.findAllByRole('button', { name: messages.editorRename }))[0]!;
+    await user.click(rename);
+    const field = screen.getByLabelText(messages.editorSectionTitle);
+    expect(document.activeElement).toBe(field);
+    await user.keyboard('{Control>}a{/Control}Інша назва');
+    expect((field as HTMLInputElement).value).toBe('Інша назва');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText(messages.editorSectionTitle)).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Перший' })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT' && call.url.includes('sections'))).toBe(
+      false,
+    );
+    expect(document.activeElement).toBe(
+      screen.getAllByRole('button', { name: messages.editorRename })[0],
+    );
+  });
+
+  it('after a delete the focus goes to the next item, else the previous, else the heading', async () => {
+    await setup();
+    const user = userEvent.setup();
+    const remove = async (title: string) => {
+      await user.click(
+        await screen.findByRole('button', { name: messages.editorDeleteLesson(title) }),
+      );
+      // The confirmation takes the focus; Enter confirms it.
+      expect(document.activeElement?.textContent).toBe(messages.editorDeleteConfirm);
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByText(title)).toBeNull());
+    };
+    await remove('Урок a');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Урок b' })),
+    );
+    await remove('Урок b');
+    // The last one of its section: its heading.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Перший' })),
+    );
+    await remove('Урок c');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Другий' })),
+    );
+  });
+
+  it('after deleting the last item of a section the focus goes to the one before it', async () => {
+    await setup();
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: messages.editorDeleteLesson('Урок b') }),
+    );
+    await user.click(screen.getByRole('button', { name: messages.editorDeleteConfirm }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Урок a' })),
+    );
   });
 });

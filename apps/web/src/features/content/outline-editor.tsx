@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, messages } from '@urok/contract';
+import { QUIZ_ROUTES, ROUTES, gradingMessages, messages } from '@urok/contract';
 import type { Outline } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { failureMessage } from '../../lib/api';
 import { useCheckedForm } from '../../lib/use-checked-form';
-import { changeOutline, fetchOutline, type OutlineChange } from './content-thunks';
+import { useChangeOutlineMutation, useOutlineQuery, type OutlineChange } from './content-api';
 import { lessonPath } from './course-outline';
 
 type Section = Outline['sections'][number];
@@ -85,40 +85,47 @@ function TitleForm({
   initial?: string;
   maxLength: number;
   onSubmit: (title: string) => Promise<string | null>;
+  /** A rename: the field takes the focus with its text selected, and Esc cancels. */
   onCancel?: () => void;
 }) {
-  const [title, setTitle] = useState(initial);
-  const { formRef, errors, showCheck, setErrors, pending, setPending } = useCheckedForm([
-    'title',
-  ] as const);
+  const { formRef, values, setValues, field, errors, showCheck, setErrors, pending, setPending } =
+    useCheckedForm(['title'] as const, { initial: { title: initial } });
+  useEffect(() => {
+    if (!onCancel) return;
+    const field = document.getElementById(id);
+    if (field instanceof HTMLInputElement) {
+      field.focus();
+      field.select();
+    }
+    // Once, when the rename opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = title.trim();
+    const trimmed = values.title.trim();
     const invalid = trimmed.length === 0 || trimmed.length > maxLength;
     if (!showCheck(invalid ? { message: label, fields: ['title'] } : null)) return;
     setPending(true);
     const failure = await onSubmit(trimmed);
     setPending(false);
     if (failure) setErrors({ message: failure, fields: {} });
-    else if (!onCancel) setTitle('');
+    else if (!onCancel) setValues({ title: '' });
   };
   return (
     <form
       ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && onCancel) {
+          event.preventDefault();
+          onCancel();
+        }
+      }}
       className="flex flex-col gap-2 sm:flex-row sm:items-end"
     >
       <div className="grow">
-        <TextField
-          id={id}
-          name="title"
-          label={label}
-          value={title}
-          maxLength={maxLength}
-          onChange={(event) => setTitle(event.target.value)}
-          error={errors.fields.title}
-        />
+        <TextField {...field('title')} id={id} label={label} maxLength={maxLength} />
       </div>
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {submitLabel}
@@ -146,36 +153,35 @@ export function OutlineEditor({
   /** Where a lesson is edited; the lesson page when absent. */
   editLessonPath?: (courseId: string, lessonId: string) => string;
 }) {
-  const dispatch = useServiceDispatch();
-  const [outline, setOutline] = useState<Outline | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { data: outline, isError: loadFailed, refetch } = useOutlineQuery(courseId);
+  const [changeOutline] = useChangeOutlineMutation();
   const [banner, setBanner] = useState<Banner | null>(null);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
+  /** The element (by id) that takes the focus once the outline has re-rendered. */
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
   const dragged = useRef<{ kind: 'item' | 'section'; id: string } | null>(null);
 
-  const load = useCallback(async () => {
-    setLoadFailed(false);
-    const result = await dispatch(fetchOutline(courseId));
-    if (fetchOutline.fulfilled.match(result)) setOutline(result.payload);
-    else setLoadFailed(true);
-  }, [dispatch, courseId]);
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (!focusTarget) return;
+    const element = document.getElementById(focusTarget);
+    if (!element) return;
+    element.focus();
+    setFocusTarget(null);
+  }, [focusTarget, outline, renaming, deleting]);
 
-  /** Sends one change; resolves to the error message, or null when saved. */
+  /**
+   * Sends one change (a reorder shows at once, content-api.ts); resolves to
+   * the error message, or null when saved.
+   */
   const apply = async (change: OutlineChange): Promise<string | null> => {
-    if (change.kind === 'reorder') setOutline(change.outline);
-    const result = await dispatch(changeOutline({ courseId, change }));
-    if (changeOutline.fulfilled.match(result)) {
-      setOutline(result.payload);
+    const result = await changeOutline({ courseId, change });
+    if (!result.error) {
       setBanner({ tone: 'success', text: messages.editorSaved });
       return null;
     }
-    const message = result.payload?.message ?? messages.editorFailed;
+    const message = failureMessage(result.error, messages.editorFailed);
     setBanner({ tone: 'error', text: message });
-    if (change.kind === 'reorder') void load();
     return message;
   };
 
@@ -202,7 +208,11 @@ export function OutlineEditor({
       aria-labelledby={headingId}
       className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+      <h2
+        id={headingId}
+        tabIndex={-1}
+        className="text-lg font-semibold text-slate-900 focus:outline-2 focus:outline-indigo-600"
+      >
         {messages.outlineHeading}
       </h2>
       <p className="text-sm text-slate-600">{messages.editorDragHint}</p>
@@ -210,7 +220,7 @@ export function OutlineEditor({
       {loadFailed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
           <p>{messages.outlineLoadFailed}</p>
-          <Button variant="secondary" onClick={() => void load()}>
+          <Button variant="secondary" onClick={() => void refetch()}>
             {messages.retry}
           </Button>
         </div>
@@ -239,21 +249,31 @@ export function OutlineEditor({
                       submitLabel={messages.editorSave}
                       initial={section.title}
                       maxLength={120}
-                      onCancel={() => setRenaming(null)}
+                      onCancel={() => {
+                        setRenaming(null);
+                        setFocusTarget(`rename-button-${section._id}`);
+                      }}
                       onSubmit={async (title) => {
                         const failure = await apply({
                           kind: 'renameSection',
                           sectionId: section._id,
                           title,
                         });
-                        if (!failure) setRenaming(null);
+                        if (!failure) {
+                          setRenaming(null);
+                          setFocusTarget(`rename-button-${section._id}`);
+                        }
                         return failure;
                       }}
                     />
                   </div>
                 ) : (
                   <>
-                    <h3 className="grow cursor-grab text-base font-semibold text-slate-900">
+                    <h3
+                      id={`section-heading-${section._id}`}
+                      tabIndex={-1}
+                      className="grow cursor-grab text-base font-semibold text-slate-900 focus:outline-2 focus:outline-indigo-600"
+                    >
                       {section.title}
                     </h3>
                     <Button
@@ -276,13 +296,25 @@ export function OutlineEditor({
                     >
                       ↓
                     </Button>
-                    <Button variant="secondary" onClick={() => setRenaming(section._id)}>
+                    <Button
+                      id={`rename-button-${section._id}`}
+                      variant="secondary"
+                      onClick={() => setRenaming(section._id)}
+                    >
                       {messages.editorRename}
                     </Button>
                     <Button
                       variant="secondary"
                       aria-label={messages.editorDeleteSection(section.title)}
-                      onClick={() => void apply({ kind: 'deleteSection', sectionId: section._id })}
+                      onClick={() => {
+                        const near = outline.sections[s + 1] ?? outline.sections[s - 1];
+                        void apply({ kind: 'deleteSection', sectionId: section._id }).then(
+                          (failure) => {
+                            if (!failure)
+                              setFocusTarget(near ? `section-heading-${near._id}` : headingId);
+                          },
+                        );
+                      }}
                     >
                       ✕
                     </Button>
@@ -307,12 +339,29 @@ export function OutlineEditor({
                       to={
                         item.kind === 'assignment'
                           ? ROUTES.assignment(courseId, item._id)
-                          : (editLessonPath ?? lessonPath)(courseId, item._id)
+                          : item.kind === 'quiz'
+                            ? QUIZ_ROUTES.quiz(courseId, item._id)
+                            : (editLessonPath ?? lessonPath)(courseId, item._id)
                       }
+                      id={`outline-item-${item._id}`}
                       className="grow text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
                     >
+                      {item.kind === 'quiz' && (
+                        <span className="mr-1 rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-900">
+                          {messages.outlineQuiz}
+                        </span>
+                      )}
                       {item.title}
                     </Link>
+                    {item.kind === 'assignment' && (
+                      <Link
+                        to={`${ROUTES.assignment(courseId, item._id)}/grade`}
+                        aria-describedby={`outline-item-${item._id}`}
+                        className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+                      >
+                        {gradingMessages.openGrading}
+                      </Link>
+                    )}
                     <label className="flex items-center gap-1 text-sm text-slate-700">
                       <input
                         type="checkbox"
@@ -358,9 +407,13 @@ export function OutlineEditor({
                     </Button>
                     {item.kind === 'lesson' && (
                       <Button
+                        id={`delete-button-${item._id}`}
                         variant="ghost"
                         aria-label={messages.editorDeleteLesson(item.title)}
-                        onClick={() => setDeleting(item._id)}
+                        onClick={() => {
+                          setDeleting(item._id);
+                          setFocusTarget(`delete-confirm-${item._id}`);
+                        }}
                       >
                         ✕
                       </Button>
@@ -375,14 +428,32 @@ export function OutlineEditor({
                           {messages.editorDeleteLessonConfirm(item.title)}
                         </p>
                         <Button
+                          id={`delete-confirm-${item._id}`}
                           onClick={() => {
                             setDeleting(null);
-                            void apply({ kind: 'deleteLesson', lessonId: item._id });
+                            // The next item takes the focus, else the previous, else the section's heading.
+                            const near = section.items[i + 1] ?? section.items[i - 1];
+                            void apply({ kind: 'deleteLesson', lessonId: item._id }).then(
+                              (failure) =>
+                                setFocusTarget(
+                                  failure
+                                    ? `delete-button-${item._id}`
+                                    : near
+                                      ? `outline-item-${near._id}`
+                                      : `section-heading-${section._id}`,
+                                ),
+                            );
                           }}
                         >
                           {messages.editorDeleteConfirm}
                         </Button>
-                        <Button variant="secondary" onClick={() => setDeleting(null)}>
+                        <Button
+                          variant="secondary"
+                          onClick={() => {
+                            setDeleting(null);
+                            setFocusTarget(`delete-button-${item._id}`);
+                          }}
+                        >
                           {messages.editorCancel}
                         </Button>
                       </div>
@@ -397,10 +468,23 @@ export function OutlineEditor({
                 maxLength={200}
                 onSubmit={(title) => apply({ kind: 'addLesson', sectionId: section._id, title })}
               />
+              <TitleForm
+                id={`new-quiz-${section._id}`}
+                label={messages.outlineNewQuizLabel(section.title)}
+                submitLabel={messages.outlineAddQuiz}
+                maxLength={200}
+                onSubmit={(title) => apply({ kind: 'addQuiz', sectionId: section._id, title })}
+              />
             </li>
           ))}
         </ol>
       )}
+      <Link
+        to={QUIZ_ROUTES.questionBank(courseId)}
+        className="inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+      >
+        {messages.bankLink}
+      </Link>
       {outline && (
         <TitleForm
           id="new-section"

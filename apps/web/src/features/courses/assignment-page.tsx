@@ -1,21 +1,22 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ROUTES, courseMessages, gradesMessages, messages } from '@urok/contract';
+import { ROUTES, courseMessages, gradesMessages, gradingMessages, messages } from '@urok/contract';
 import type { LessonDocument } from '@urok/contract';
 import type { Assignment } from '@urok/contract/schemas';
 import { LessonDocumentView } from '../../components/document/lesson-document';
 import { Spinner } from '../../components/ui/spinner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { asFailure } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { fetchAssignment, fetchSections } from './assignment-thunks';
 import { AssignmentForm } from './components/assignment-form';
 import { Deadline, PageSection } from './components/course-overview';
 import { HomeworkUploadForm } from './components/homework-upload-form';
 import { OwnSubmissions } from './components/own-submissions';
 import { LoadError } from './components/page-frame';
 import { StudentSubmissions } from './components/student-submissions';
-import { fetchCreatedCourses, fetchOwnHomework, fetchUsersWithHomework } from './course-slice';
-import { useCoursesDispatch, useCoursesState } from './hooks';
+import { useCreatedCoursesQuery } from './courses-api';
+import { useAssignmentQuery, useAssignmentSectionsQuery } from './grading-api';
+import { gradingPath } from './grading-route';
+import { useOwnHomeworkQuery, useSubmissionsQuery } from './homework-api';
 
 /** Moves to the submission a gradebook cell leads to (`#homework-<id>`) once it is on the page. */
 function useHashTarget(ready: boolean) {
@@ -29,33 +30,13 @@ function useHashTarget(ready: boolean) {
 }
 
 /** The author's side: the assignment's form and every student's submissions to it. */
-function AuthorView({
-  assignment,
-  onSaved,
-}: {
-  assignment: Assignment;
-  onSaved: (a: Assignment) => void;
-}) {
-  const dispatch = useCoursesDispatch();
-  const serviceDispatch = useServiceDispatch();
-  const { createdCourses, loads } = useCoursesState();
-  const [sections, setSections] = useState<{ _id: string; title: string }[] | null>(null);
-  const course = createdCourses.find((entry) => entry._id === assignment.courseId);
-  const found = course !== undefined;
-
-  useEffect(() => {
-    void dispatch(fetchCreatedCourses());
-    void serviceDispatch(fetchSections(assignment.courseId)).then((result) => {
-      if (fetchSections.fulfilled.match(result)) setSections(result.payload);
-    });
-  }, [dispatch, serviceDispatch, assignment.courseId]);
-
-  useEffect(() => {
-    if (found) void dispatch(fetchUsersWithHomework(assignment.courseId));
-  }, [dispatch, found, assignment.courseId]);
+function AuthorView({ assignment }: { assignment: Assignment }) {
+  const found = useCreatedCoursesQuery().data?.some((entry) => entry._id === assignment.courseId);
+  const { data: sections } = useAssignmentSectionsQuery(assignment.courseId);
+  const submissions = useSubmissionsQuery(assignment.courseId, { skip: !found });
 
   // Only this assignment's submissions, and only the students who made one.
-  const users = course?.enrolledUsers
+  const users = submissions.currentData
     ?.map((user) => ({
       ...user,
       homework: user.homework.filter((entry) => entry.assignmentId === assignment._id),
@@ -69,12 +50,20 @@ function AuthorView({
         id="submissions"
         title={gradesMessages.submissionsOfAssignment}
         actions={
-          <Link
-            to={ROUTES.gradebook(assignment.courseId)}
-            className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline"
-          >
-            {gradesMessages.gradebookOpen}
-          </Link>
+          <div className="flex flex-wrap items-center gap-x-4">
+            <Link
+              to={gradingPath(assignment.courseId, assignment._id)}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline"
+            >
+              {gradingMessages.openGrading}
+            </Link>
+            <Link
+              to={ROUTES.gradebook(assignment.courseId)}
+              className="inline-flex min-h-11 items-center text-sm font-medium text-indigo-700 hover:underline"
+            >
+              {gradesMessages.gradebookOpen}
+            </Link>
+          </div>
         }
       >
         {users ? (
@@ -83,10 +72,10 @@ function AuthorView({
           ) : (
             <StudentSubmissions users={users} maxPoints={assignment.maxPoints} />
           )
-        ) : loads.enrolledUsers === 'error' ? (
+        ) : submissions.isError ? (
           <LoadError
             message={courseMessages.submissionsLoadFailed}
-            onRetry={() => void dispatch(fetchUsersWithHomework(assignment.courseId))}
+            onRetry={() => void submissions.refetch()}
           />
         ) : (
           <Spinner />
@@ -98,7 +87,6 @@ function AuthorView({
             courseId={assignment.courseId}
             sections={sections}
             assignment={assignment}
-            onSaved={onSaved}
           />
         ) : (
           <Spinner />
@@ -110,13 +98,9 @@ function AuthorView({
 
 /** The student's side: their submissions to this assignment, grades and threads, and the upload. */
 function StudentView({ assignment }: { assignment: Assignment }) {
-  const dispatch = useCoursesDispatch();
-  const { ownHomework, loads } = useCoursesState();
   const { courseId } = assignment;
-  useEffect(() => {
-    void dispatch(fetchOwnHomework(courseId));
-  }, [dispatch, courseId]);
-  const mine = ownHomework[courseId]?.filter((entry) => entry.assignmentId === assignment._id);
+  const own = useOwnHomeworkQuery(courseId);
+  const mine = own.currentData?.filter((entry) => entry.assignmentId === assignment._id);
   useHashTarget(mine !== undefined);
 
   return (
@@ -126,12 +110,9 @@ function StudentView({ assignment }: { assignment: Assignment }) {
       </PageSection>
       <PageSection id="my-work" title={gradesMessages.yourWorkHeading}>
         {mine ? (
-          <OwnSubmissions courseId={courseId} homework={mine} />
-        ) : loads.ownHomework === 'error' ? (
-          <LoadError
-            message={courseMessages.courseLoadFailed}
-            onRetry={() => void dispatch(fetchOwnHomework(courseId))}
-          />
+          <OwnSubmissions courseId={courseId} homework={mine} maxPoints={assignment.maxPoints} />
+        ) : own.isError ? (
+          <LoadError message={courseMessages.courseLoadFailed} onRetry={() => void own.refetch()} />
         ) : (
           <Spinner />
         )}
@@ -147,19 +128,12 @@ function StudentView({ assignment }: { assignment: Assignment }) {
  */
 export function AssignmentPage({ viewer }: { viewer: 'student' | 'teacher' }) {
   const { id: courseId = '', assignmentId = '' } = useParams();
-  const dispatch = useServiceDispatch();
-  const [assignment, setAssignment] = useState<Assignment | null>(null);
-  const [failure, setFailure] = useState<{ message: string; status?: number } | null>(null);
+  const query = useAssignmentQuery(assignmentId);
+  const assignment = query.currentData ?? null;
+  const failure = query.isError
+    ? asFailure(query.error, gradesMessages.assignmentLoadFailed)
+    : null;
   useDocumentTitle(assignment?.title ?? gradesMessages.pageAssignment);
-
-  const load = () => {
-    setFailure(null);
-    void dispatch(fetchAssignment(assignmentId)).then((result) => {
-      if (fetchAssignment.fulfilled.match(result)) setAssignment(result.payload);
-      else setFailure(result.payload ?? { message: gradesMessages.assignmentLoadFailed });
-    });
-  };
-  useEffect(load, [dispatch, assignmentId]);
 
   const back = (
     <Link
@@ -175,18 +149,12 @@ export function AssignmentPage({ viewer }: { viewer: 'student' | 'teacher' }) {
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8 sm:px-6">
         {back}
         <h1 className="text-2xl font-bold text-slate-900">{gradesMessages.pageAssignment}</h1>
-        {failure ? (
-          failure.status === 404 || failure.status === 403 || assignment ? (
-            <p role="alert" className="text-sm text-slate-700">
-              {messages.assignmentNotFound}
-            </p>
-          ) : (
-            <LoadError message={failure.message} onRetry={load} />
-          )
-        ) : assignment ? (
+        {assignment || failure?.status === 404 || failure?.status === 403 ? (
           <p role="alert" className="text-sm text-slate-700">
             {messages.assignmentNotFound}
           </p>
+        ) : failure ? (
+          <LoadError message={failure.message} onRetry={() => void query.refetch()} />
         ) : (
           <Spinner />
         )}
@@ -219,7 +187,7 @@ export function AssignmentPage({ viewer }: { viewer: 'student' | 'teacher' }) {
         />
       </header>
       {viewer === 'teacher' ? (
-        <AuthorView assignment={assignment} onSaved={setAssignment} />
+        <AuthorView assignment={assignment} />
       ) : (
         <StudentView assignment={assignment} />
       )}

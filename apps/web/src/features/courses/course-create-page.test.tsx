@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { API, COVER_MAX_BYTES, ROUTES, messages } from '@urok/contract';
+import { API, COVER_MAX_BYTES, ROUTES, classPageMessages, messages } from '@urok/contract';
 import { createTestServices, type FakeReply } from '../../test/fake-api';
 import { CourseCreatePage } from './course-create-page';
-import { selectCourses } from './course-slice';
 import { makeCourse, renderCoursePage, teacher } from './testing';
 
 const LABELS = ['Назва', 'Опис', 'Категорія', 'Домашнє завдання', 'Дедлайн', 'Обкладинка'] as const;
@@ -133,7 +132,7 @@ describe('/courseCreate', () => {
 
   it('creates the course (deadline as ISO) and goes to its page', async () => {
     const created = makeCourse({ _id: 'new1' });
-    const { user, calls, store, getByTestId } = await setup({
+    const { user, calls, getByTestId } = await setup({
       [`POST ${API.createCourse}`]: { status: 201, body: { course: created } },
     });
     await fillValid(user);
@@ -147,6 +146,22 @@ describe('/courseCreate', () => {
     expect(body.get('title')).toBe('Python для початківців');
     expect(body.get('homeworkTask')).toBe('Порахуйте слова.');
     expect(body.get('homeworkDueAt')).toBe(new Date('2030-06-01T18:30').toISOString());
-    expect(selectCourses(store.getState()).addedCourses).toEqual([created]);
+  });
+
+  it('sends who sees the course: public unless the author picks a private class or a draft', async () => {
+    const created = makeCourse({ _id: 'new2', visibility: 'private' });
+    const { user, calls, getByTestId } = await setup({
+      [`POST ${API.createCourse}`]: { status: 201, body: { course: created } },
+    });
+    const publicChoice = screen.getByRole('radio', { name: /Відкритий/ }) as HTMLInputElement;
+    expect(publicChoice.checked).toBe(true);
+    expect(screen.getByText(classPageMessages.visibilityHint.draft)).toBeTruthy();
+    await fillValid(user);
+    await user.click(screen.getByRole('radio', { name: /Закритий клас/ }));
+    await submit(user);
+    await vi.waitFor(() =>
+      expect(getByTestId('location').textContent).toBe('/mycourse-details/new2'),
+    );
+    expect((calls[0]?.body as FormData).get('visibility')).toBe('private');
   });
 });

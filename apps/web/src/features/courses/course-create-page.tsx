@@ -1,24 +1,22 @@
 import { useNavigate } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
+import { asFailure } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { CourseForm } from './components/course-form';
 import { PageFrame } from './components/page-frame';
-import { createCourse, type CourseFormInput } from './course-slice';
-import { useCoursesDispatch } from './hooks';
+import { useCreateCourseMutation, type CourseFormInput } from './courses-api';
 
 /** /courseCreate (teachers only): the new course, then its page. */
 export function CourseCreatePage() {
   useDocumentTitle(messages.pageCreateCourse);
-  const dispatch = useCoursesDispatch();
+  const [createCourse] = useCreateCourseMutation();
   const navigate = useNavigate();
 
   const onSubmit = async (input: CourseFormInput) => {
-    const result = await dispatch(createCourse(input));
-    if (createCourse.fulfilled.match(result)) {
-      navigate(ROUTES.myCourseDetails(result.payload._id));
-      return null;
-    }
-    return result.payload ?? { message: courseMessages.courseSaveFailed };
+    const result = await createCourse(input);
+    if (result.error) return asFailure(result.error, courseMessages.courseSaveFailed);
+    navigate(ROUTES.myCourseDetails(result.data._id));
+    return null;
   };
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   COURSE_LIMITS,
@@ -10,6 +10,7 @@ import {
 } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { SearchIcon } from '../../components/layout/shell-icons';
+import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import {
@@ -19,8 +20,7 @@ import {
   courseTitleId,
 } from './components/course-card';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
-import { enroll, fetchCourses, fetchUserCourses } from './course-slice';
-import { useCoursesDispatch, useCoursesState } from './hooks';
+import { useCatalogInfiniteQuery, useEnrollMutation, useUserCoursesQuery } from './courses-api';
 
 interface CatalogSearchProps {
   initial: string;
@@ -76,8 +76,7 @@ function CardActions({
   enrolled: boolean;
   known: boolean;
 }) {
-  const dispatch = useCoursesDispatch();
-  const [pending, setPending] = useState(false);
+  const [enroll, { isLoading: pending }] = useEnrollMutation();
   const [error, setError] = useState<string | null>(null);
 
   if (course.author._id === user._id) {
@@ -103,12 +102,9 @@ function CardActions({
   if (!known) return null;
 
   const onEnrol = async () => {
-    setPending(true);
     setError(null);
-    const result = await dispatch(enroll(course._id));
-    setPending(false);
-    if (enroll.rejected.match(result))
-      setError(result.payload?.message ?? courseMessages.enrolFailed);
+    const result = await enroll(course._id);
+    if (result.error) setError(failureMessage(result.error, courseMessages.enrolFailed));
   };
 
   return (
@@ -148,38 +144,29 @@ function Badge({ tone, children }: { tone: 'indigo' | 'emerald'; children: strin
 export function CourseGridPage() {
   useDocumentTitle(messages.pageAllCourses);
   const user = useSignedInUser();
-  const dispatch = useCoursesDispatch();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const { allCourses, nextCursor, query, loads, userCourses } = useCoursesState();
-
-  useEffect(() => {
-    void dispatch(fetchCourses({ q }));
-  }, [dispatch, q]);
-
-  useEffect(() => {
-    void dispatch(fetchUserCourses(user._id));
-  }, [dispatch, user._id]);
+  const catalog = useCatalogInfiniteQuery(q);
+  const userCourses = useUserCoursesQuery(user._id);
 
   const enrolledIds = useMemo(
-    () => new Set(userCourses.map((course) => course._id)),
-    [userCourses],
+    () => new Set((userCourses.data ?? []).map((course) => course._id)),
+    [userCourses.data],
   );
-  const known = loads.userCourses === 'loaded' || loads.userCourses === 'error';
+  const known = userCourses.isSuccess || userCourses.isError;
 
   // Until the list of this search is in, the one on screen belongs to another search.
-  const current = query === q;
-  const courses = current ? allCourses : [];
-  const status = current ? loads.allCourses : 'loading';
-  const loadingFirst = status === 'loading' && courses.length === 0;
-  const loadingMore = status === 'loading' && courses.length > 0;
+  const courses = useMemo(
+    () => catalog.currentData?.pages.flatMap((page) => page.courses) ?? [],
+    [catalog.currentData],
+  );
+  const loadingFirst = catalog.isFetching && !catalog.currentData;
+  const loadingMore = catalog.isFetchingNextPage;
+  const failed = catalog.isError;
 
   const search = (value: string) => setParams(value ? { q: value } : {});
-  const loadMore = () => {
-    if (nextCursor) void dispatch(fetchCourses({ q, cursor: nextCursor }));
-  };
-  const retry = () =>
-    void dispatch(fetchCourses({ q, cursor: courses.length > 0 ? nextCursor : undefined }));
+  const loadMore = () => void catalog.fetchNextPage();
+  const retry = () => void (courses.length > 0 ? catalog.fetchNextPage() : catalog.refetch());
 
   return (
     <PageFrame
@@ -221,7 +208,7 @@ export function CourseGridPage() {
         </ul>
       )}
 
-      {status === 'loaded' && courses.length === 0 && (
+      {catalog.currentData && !catalog.isFetching && courses.length === 0 && (
         <EmptyState message={q ? courseMessages.catalogNoMatch(q) : courseMessages.catalogEmpty}>
           {q && (
             <Button variant="secondary" onClick={() => search('')}>
@@ -231,11 +218,9 @@ export function CourseGridPage() {
         </EmptyState>
       )}
 
-      {status === 'error' && (
-        <LoadError message={courseMessages.catalogLoadFailed} onRetry={retry} />
-      )}
+      {failed && <LoadError message={courseMessages.catalogLoadFailed} onRetry={retry} />}
 
-      {nextCursor && courses.length > 0 && status !== 'error' && (
+      {catalog.hasNextPage && courses.length > 0 && !failed && (
         <div className="flex justify-center">
           <Button
             variant="secondary"

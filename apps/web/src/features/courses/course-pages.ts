@@ -9,3 +9,4 @@ export { StudentCourseListPage } from './student-course-list-page';
 export { TeacherCourseListPage } from './teacher-course-list-page';
 export { MyCourseDetailsPage } from './my-course-details-page';
 export { GradingPage } from './grading-pages';
+export { JoinPage } from './join-page';

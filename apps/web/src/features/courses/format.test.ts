@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, fromDateTimeLocal, isPast, toDateTimeLocal } from './format';
+import { formatFileSize, formatGrade, fromDateTimeLocal, isPast, toDateTimeLocal } from './format';
 
 describe('course formatting', () => {
   it('a datetime-local value goes to ISO and back (local time)', () => {
@@ -16,6 +16,13 @@ describe('course formatting', () => {
     expect(formatFileSize(512)).toBe('512 Б');
     expect(formatFileSize(2048)).toBe('2 КБ');
     expect(formatFileSize(5.5 * 1024 * 1024)).toBe('5,5 МБ');
+  });
+  it("a grade is '11 / 12' with its maximum, else the grade as given, else null", () => {
+    expect(formatGrade({ points: 11, grade: '11' }, 12)).toBe('11 / 12');
+    expect(formatGrade({ points: 9.5, grade: '9,5' }, 12)).toBe('9,5 / 12');
+    expect(formatGrade({ points: 11, grade: '11' }, undefined)).toBe('11');
+    expect(formatGrade({ points: null, grade: 'відмінно' }, 12)).toBe('відмінно');
+    expect(formatGrade({ points: null, grade: null }, 12)).toBeNull();
   });
   it('a deadline has passed only when it is in the past', () => {
     expect(isPast('2020-01-01T00:00:00.000Z')).toBe(true);

@@ -1,4 +1,4 @@
-import { courseMessages } from '@urok/contract';
+import { courseMessages, gradesMessages } from '@urok/contract';
 
 const dateTime = new Intl.DateTimeFormat('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
 const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 });
@@ -14,6 +14,20 @@ export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return courseMessages.sizeBytes(decimal.format(bytes));
   if (bytes < 1024 * 1024) return courseMessages.sizeKilobytes(decimal.format(bytes / 1024));
   return courseMessages.sizeMegabytes(decimal.format(bytes / (1024 * 1024)));
+}
+
+/**
+ * A grade as every page shows it: '11 / 12' (the points out of the
+ * assignment's maximum) when both are known, else the grade as it was given
+ * (an older free-text grade), else null (not graded).
+ */
+export function formatGrade(
+  entry: { points: number | null; grade?: string | null },
+  maxPoints: number | undefined,
+): string | null {
+  if (entry.points !== null && maxPoints !== undefined)
+    return gradesMessages.points(entry.points, maxPoints);
+  return entry.grade ?? null;
 }
 
 export function isPast(iso: string | null, now: number = Date.now()): boolean {

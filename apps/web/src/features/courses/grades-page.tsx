@@ -1,21 +1,27 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, gradesMessages, messages } from '@urok/contract';
 import type { UserGrades } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
+import { SecretLink } from '../../components/ui/secret-link';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { failureMessage, useSecretMutation } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
-import { createCalendarFeed, fetchUserGrades, revokeCalendarFeed } from './assignment-thunks';
+import { gradingApi, useRevokeCalendarFeedMutation, useUserGradesQuery } from './grading-api';
 import { PageSection } from './components/course-overview';
 import { EmptyState, LoadError, PageFrame } from './components/page-frame';
-import { formatDateTime } from './format';
+import { quizStateText } from './components/quiz-grade';
+import { formatDateTime, formatGrade } from './format';
 
 type CourseGrades = UserGrades['courses'][number];
 
-/** One course: each assignment's due date, status, points and feedback, and the course percentage. */
+/**
+ * One course: each assignment's and quiz's due date, status, points and
+ * feedback, and the course percentage. A quiz's state says whether it is not
+ * attempted, in progress, waiting for an essay's grade or graded.
+ */
 function CourseGradesTable({ course }: { course: CourseGrades }) {
   return (
     <PageSection id={`course-${course._id}`} title={course.title}>
@@ -30,12 +36,17 @@ function CourseGradesTable({ course }: { course: CourseGrades }) {
           >
             <div className="min-w-0 space-y-0.5">
               <Link
-                to={ROUTES.assignment(course._id, assignment._id)}
+                to={
+                  assignment.kind === 'quiz'
+                    ? ROUTES.quiz(course._id, assignment._id)
+                    : ROUTES.assignment(course._id, assignment._id)
+                }
                 className="font-medium text-indigo-700 hover:underline [overflow-wrap:anywhere]"
               >
                 {assignment.title}
               </Link>
               <p className="text-xs text-slate-600">
+                {assignment.kind === 'quiz' ? `${gradesMessages.quizKind} · ` : ''}
                 {assignment.dueAt ? formatDateTime(assignment.dueAt) : gradesMessages.noDueDate}
               </p>
               {assignment.feedback && (
@@ -46,12 +57,12 @@ function CourseGradesTable({ course }: { course: CourseGrades }) {
             </div>
             <p className="shrink-0 text-sm sm:text-right">
               <span className="block font-semibold text-slate-900">
-                {assignment.points !== null
-                  ? gradesMessages.points(assignment.points, assignment.maxPoints)
-                  : (assignment.grade ?? '—')}
+                {formatGrade(assignment, assignment.maxPoints) ?? '—'}
               </span>
               <span className="block text-xs text-slate-600">
-                {gradesMessages.status[assignment.status]}
+                {assignment.kind === 'quiz'
+                  ? quizStateText(assignment)
+                  : gradesMessages.status[assignment.status]}
               </span>
             </p>
           </li>
@@ -64,54 +75,35 @@ function CourseGradesTable({ course }: { course: CourseGrades }) {
 /**
  * The private calendar feed of due dates: a new address to subscribe to in
  * Google Calendar or Outlook (a new one replaces the old), and revoking it.
- * The server keeps no way to show an address again, so it is shown once.
+ * The server keeps no way to show an address again, so it is shown once; it
+ * is a credential, so it is asked for untracked and kept out of the store.
  */
 function CalendarFeed() {
-  const dispatch = useServiceDispatch();
-  const inputId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const createFeed = useSecretMutation(gradingApi.endpoints.createCalendarFeed);
+  const [creating, setCreating] = useState(false);
+  const [revokeFeed, revoking] = useRevokeCalendarFeedMutation();
   const [url, setUrl] = useState<string | null>(null);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const [copied, setCopied] = useState(false);
-  const [pending, setPending] = useState(false);
+  const pending = creating || revoking.isLoading;
 
-  useEffect(() => {
-    if (url) inputRef.current?.select();
-  }, [url]);
+  const failed = (error: unknown) =>
+    setBanner({ tone: 'error', text: failureMessage(error, gradesMessages.calendarFailed) });
 
   const create = async () => {
-    setPending(true);
     setBanner(null);
-    setCopied(false);
-    const result = await dispatch(createCalendarFeed());
-    setPending(false);
-    if (createCalendarFeed.fulfilled.match(result)) setUrl(result.payload);
-    else
-      setBanner({ tone: 'error', text: result.payload?.message ?? gradesMessages.calendarFailed });
+    setCreating(true);
+    const result = await createFeed();
+    setCreating(false);
+    if (result.data) setUrl(result.data);
+    else failed(result.error);
   };
 
   const revoke = async () => {
-    setPending(true);
     setBanner(null);
-    const result = await dispatch(revokeCalendarFeed());
-    setPending(false);
-    if (revokeCalendarFeed.fulfilled.match(result)) {
-      setUrl(null);
-      setBanner({ tone: 'success', text: gradesMessages.calendarRevoked });
-    } else {
-      setBanner({ tone: 'error', text: result.payload?.message ?? gradesMessages.calendarFailed });
-    }
-  };
-
-  const copy = async () => {
-    if (!url) return;
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // No clipboard (an insecure origin): the address is selected for a manual copy.
-      inputRef.current?.select();
-    }
+    const result = await revokeFeed();
+    if (result.error) return failed(result.error);
+    setUrl(null);
+    setBanner({ tone: 'success', text: gradesMessages.calendarRevoked });
   };
 
   return (
@@ -119,22 +111,13 @@ function CalendarFeed() {
       <p className="text-sm text-slate-700">{gradesMessages.calendarIntro}</p>
       <StatusBanner banner={banner} />
       {url && (
-        <div className="space-y-2 rounded-lg border border-indigo-200 bg-indigo-50 p-3">
-          <label htmlFor={inputId} className="block text-sm font-semibold text-slate-900">
-            {gradesMessages.calendarUrlLabel}
-          </label>
-          <input
-            id={inputId}
-            ref={inputRef}
-            readOnly
-            value={url}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-sm"
-          />
-          <p className="text-sm text-slate-700">{gradesMessages.calendarPrivate}</p>
-          <Button onClick={() => void copy()}>
-            {copied ? gradesMessages.calendarCopied : gradesMessages.calendarCopy}
-          </Button>
-        </div>
+        <SecretLink
+          label={gradesMessages.calendarUrlLabel}
+          url={url}
+          note={gradesMessages.calendarPrivate}
+          copyLabel={gradesMessages.calendarCopy}
+          copiedLabel={gradesMessages.calendarCopied}
+        />
       )}
       <div className="flex flex-wrap gap-2">
         <Button onClick={() => void create()} disabled={pending} aria-busy={pending}>
@@ -151,19 +134,13 @@ function CalendarFeed() {
 /** /grades ('Мої оцінки'): the signed-in student's grades in every course, and the calendar feed. */
 export function GradesPage() {
   const user = useSignedInUser();
-  const dispatch = useServiceDispatch();
-  const [grades, setGrades] = useState<UserGrades | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const query = useUserGradesQuery(user._id);
+  const grades = query.currentData;
+  const failure = query.isError
+    ? failureMessage(query.error, gradesMessages.gradesLoadFailed)
+    : null;
   useDocumentTitle(messages.myGrades);
-
-  const load = () => {
-    setFailure(null);
-    void dispatch(fetchUserGrades(user._id)).then((result) => {
-      if (fetchUserGrades.fulfilled.match(result)) setGrades(result.payload);
-      else setFailure(result.payload?.message ?? gradesMessages.gradesLoadFailed);
-    });
-  };
-  useEffect(load, [dispatch, user._id]);
+  const load = () => void query.refetch();
 
   const courses = grades?.courses.filter((course) => course.assignments.length > 0);
   return (

@@ -1,13 +1,13 @@
 /**
- * The assignment page, the gradebook and 'Мої оцінки' as one chunk behind
+ * The assignment page, its grading page and 'Мої оцінки' as one chunk behind
  * one lazy page of the route table: every lazy page adds to /login's entry
  * chunk, which holds the table, and that chunk is at its budget.
  */
 import { AssignmentPage } from './assignment-page';
-import { GradebookPage } from './gradebook-page';
+import { GradeSubmissionsPage } from './grade-submissions-page';
 import { GradesPage } from './grades-page';
 
-export type GradingPageName = 'assignment' | 'gradebook' | 'grades';
+export type GradingPageName = 'assignment' | 'grade' | 'grades';
 
 export function GradingPage({
   page,
@@ -17,5 +17,6 @@ export function GradingPage({
   viewer?: 'student' | 'teacher';
 }) {
   if (page === 'assignment') return <AssignmentPage viewer={viewer} />;
-  return page === 'gradebook' ? <GradebookPage /> : <GradesPage />;
+  if (page === 'grade') return <GradeSubmissionsPage />;
+  return <GradesPage />;
 }

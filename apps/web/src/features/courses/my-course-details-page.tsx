@@ -5,9 +5,10 @@ import { TeacherCourseDetails } from './teacher-course-details';
 
 /**
  * The course's outline, drawn by another feature (app/router.tsx hands it in):
- * `enrolled` is false for a student who has not enrolled yet.
+ * `enrolled` is false for a student who has not enrolled yet; for the author,
+ * `progress` asks for the students' progress instead of the outline editor.
  */
-export type RenderOutline = (courseId: string, enrolled: boolean) => ReactNode;
+export type RenderOutline = (courseId: string, enrolled: boolean, progress?: boolean) => ReactNode;
 
 interface MyCourseDetailsPageProps {
   /** Students look the course up among their enrolled courses, teachers among their created ones. */
@@ -15,11 +16,11 @@ interface MyCourseDetailsPageProps {
   renderOutline?: RenderOutline;
 }
 
-/** /mycourse-details/:id */
+/** /mycourse-details/:id, and for the author /mycourse-details/:id/:tab */
 export function MyCourseDetailsPage({ scope, renderOutline }: MyCourseDetailsPageProps) {
-  const { id = '' } = useParams();
+  const { id = '', tab } = useParams();
   return scope === 'created' ? (
-    <TeacherCourseDetails key={id} courseId={id} renderOutline={renderOutline} />
+    <TeacherCourseDetails key={id} courseId={id} tab={tab} renderOutline={renderOutline} />
   ) : (
     <StudentCourseDetails key={id} courseId={id} renderOutline={renderOutline} />
   );

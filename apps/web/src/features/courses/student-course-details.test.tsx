@@ -2,9 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosProgressEvent } from 'axios';
-import { API, HOMEWORK_MAX_BYTES, ROUTES, messages } from '@urok/contract';
+import { API, HOMEWORK_MAX_BYTES, LEARNING_API, ROUTES, messages } from '@urok/contract';
+import type { Assignment, Outline } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
-import { selectCourses } from './course-slice';
+import { AssignmentPage } from './assignment-page';
 import { MyCourseDetailsPage } from './my-course-details-page';
 import { makeCourse, makeHomework, renderCoursePage, student } from './testing';
 
@@ -13,15 +14,74 @@ const graded = makeHomework({
   _id: 'h1',
   fileName: 'first.pdf',
   grade: '10',
+  points: 10,
   feedback: 'Молодець',
   gradedAt: '2025-05-02T10:00:00.000Z',
 });
 const waiting = makeHomework({ _id: 'h2', fileName: 'second.pdf', isLate: true });
+// The course's homework is its default assignment, handed in on the assignment's own page.
+const homework: Assignment = {
+  _id: 'a1',
+  courseId: 'c1',
+  sectionId: 's1',
+  title: 'Домашнє завдання',
+  instructions: {
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text: course.homeworkTask }] }],
+  },
+  dueAt: '2020-01-01T10:00:00.000Z',
+  maxPoints: 12,
+  published: true,
+  position: 0,
+  isDefault: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+const essay = { ...homework, _id: 'a2', title: 'Есе', dueAt: null, isDefault: false };
+const outline: Outline = {
+  sections: [
+    {
+      _id: 's1',
+      title: 'Вступ',
+      position: 0,
+      items: [
+        {
+          kind: 'lesson',
+          _id: 'l1',
+          title: 'Перший урок',
+          published: true,
+          dueAt: null,
+          maxPoints: null,
+          completed: false,
+        },
+        {
+          kind: 'assignment',
+          _id: 'a1',
+          title: homework.title,
+          published: true,
+          dueAt: homework.dueAt,
+          maxPoints: 12,
+          completed: false,
+        },
+        {
+          kind: 'assignment',
+          _id: 'a2',
+          title: essay.title,
+          published: true,
+          dueAt: null,
+          maxPoints: 12,
+          completed: false,
+        },
+      ],
+    },
+  ],
+};
 
 async function setup({
   enrolled = true,
   extra = {} as Record<string, FakeReply | FakeHandler>,
   id = 'c1',
+  page = 'course' as 'course' | 'assignment',
 } = {}) {
   const api = createTestServices({
     [`GET ${API.course('c1')}`]: { status: 200, body: { course } },
@@ -34,14 +94,24 @@ async function setup({
       body: { courses: enrolled ? [course] : [] },
     },
     [`GET ${API.ownHomework('c1')}`]: { status: 200, body: { homework: [waiting, graded] } },
+    [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+    [`GET ${LEARNING_API.assignment('a1')}`]: { status: 200, body: { assignment: homework } },
     ...extra,
   });
-  const view = await renderCoursePage(<MyCourseDetailsPage scope="enrolled" />, {
-    services: api.services,
-    user: student,
-    route: ROUTES.myCourseDetails(':id'),
-    path: ROUTES.myCourseDetails(id),
-  });
+  const view =
+    page === 'course'
+      ? await renderCoursePage(<MyCourseDetailsPage scope="enrolled" />, {
+          services: api.services,
+          user: student,
+          route: ROUTES.myCourseDetails(':id'),
+          path: ROUTES.myCourseDetails(id),
+        })
+      : await renderCoursePage(<AssignmentPage viewer="student" />, {
+          services: api.services,
+          user: student,
+          route: ROUTES.assignment(':id', ':assignmentId'),
+          path: ROUTES.assignment(id, 'a1'),
+        });
   return { ...api, ...view, user: userEvent.setup() };
 }
 
@@ -64,34 +134,90 @@ describe("the student's course page", () => {
     ).toBeTruthy();
   });
 
-  it('shows the course, its task and a passed deadline, and the own submissions', async () => {
+  it('lists the assignments with due dates and status, and the own submissions naming theirs', async () => {
     await setup();
     expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeTruthy();
     expect(document.title).toBe(`${course.title} | Urok`);
     expect(screen.getByText(course.description)).toBeTruthy();
-    expect(screen.getByText(course.homeworkTask)).toBeTruthy();
-    expect(screen.getByText('Дедлайн минув')).toBeTruthy();
-    const list = await screen.findByRole('region', { name: 'Мої роботи' });
+    // No separate homework block nor upload form: the work is handed in on the assignment's page.
+    expect(screen.queryByLabelText('Файл домашнього завдання')).toBeNull();
+    expect(screen.queryByText(course.homeworkTask)).toBeNull();
+
+    const assignments = await screen.findByRole('region', { name: 'Завдання' });
+    const rows = await within(assignments).findAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!).getByRole('link', { name: 'Домашнє завдання' });
+    expect(first.getAttribute('href')).toBe(ROUTES.assignment('c1', 'a1'));
+    expect(within(rows[0]!).getByText('Дедлайн минув')).toBeTruthy();
+    // The latest submission (newest first) decides the status.
+    expect(within(rows[0]!).getByText('очікує оцінки')).toBeTruthy();
+    expect(within(rows[1]!).getByRole('link', { name: 'Есе' }).getAttribute('href')).toBe(
+      ROUTES.assignment('c1', 'a2'),
+    );
+    expect(within(rows[1]!).getByText('Без дедлайну')).toBeTruthy();
+    expect(within(rows[1]!).getByText('не здано')).toBeTruthy();
+
+    const list = screen.getByRole('region', { name: 'Мої роботи' });
     const items = within(list).getAllByRole('listitem');
     expect(items).toHaveLength(2);
+    for (const item of items) {
+      expect(
+        within(item).getByRole('link', { name: 'Домашнє завдання' }).getAttribute('href'),
+      ).toBe(ROUTES.assignment('c1', 'a1'));
+    }
     expect(within(items[0]!).getByText('очікує оцінки')).toBeTruthy();
     expect(within(items[0]!).getByText('Із запізненням')).toBeTruthy();
-    expect(within(items[1]!).getByText('Оцінка: 10')).toBeTruthy();
+    // Out of the assignment's maximum, from the outline.
+    expect(within(items[1]!).getByText('Оцінка: 10 / 12')).toBeTruthy();
     expect(within(items[1]!).getByText('Відгук: Молодець')).toBeTruthy();
     expect(
       within(items[1]!).getByRole('button', { name: 'Завантажити файл first.pdf' }),
     ).toBeTruthy();
   });
 
+  it('a graded latest submission shows its grade in the assignment list', async () => {
+    await setup({
+      extra: { [`GET ${API.ownHomework('c1')}`]: { status: 200, body: { homework: [graded] } } },
+    });
+    const assignments = await screen.findByRole('region', { name: 'Завдання' });
+    const rows = await within(assignments).findAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Оцінка: 10 / 12')).toBeTruthy();
+  });
+
+  it('a course without assignments nor submissions shows neither list, nor an upload form', async () => {
+    const withoutTask = { ...course, homeworkTask: '', homeworkDueAt: null };
+    await setup({
+      extra: {
+        [`GET ${API.course('c1')}`]: { status: 200, body: { course: withoutTask } },
+        [`GET ${API.ownHomework('c1')}`]: { status: 200, body: { homework: [] } },
+        [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: { sections: [] } },
+      },
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Покинути курс' })).toBeTruthy();
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'Завдання' })).toBeNull());
+    expect(screen.queryByRole('region', { name: 'Мої роботи' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Домашнє завдання' })).toBeNull();
+    expect(screen.queryByLabelText('Файл домашнього завдання')).toBeNull();
+    expect(screen.queryByText('Викладач ще не додав завдання.')).toBeNull();
+  });
+
+  it("the course's homework is handed in on its assignment's page", async () => {
+    await setup({ page: 'assignment' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Домашнє завдання' })).toBeTruthy();
+    expect(screen.getByText(course.homeworkTask)).toBeTruthy();
+    expect(fileInput()).toBeTruthy();
+  });
+
   it('the file input accepts the homework types', async () => {
-    await setup();
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    await setup({ page: 'assignment' });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     expect(fileInput().accept).toBe('.pdf,.doc,.docx,.odt,.txt,.rtf,.zip,.jpg,.jpeg,.png,.webp');
   });
 
   it("refuses a file over 20 MB with the server's message, before sending", async () => {
-    const { user, calls } = await setup();
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    const { user, calls } = await setup({ page: 'assignment' });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf('big.pdf', HOMEWORK_MAX_BYTES + 1));
     expect(screen.getByText(messages.homeworkTooLarge)).toBeTruthy();
     expect(fileInput().getAttribute('aria-invalid')).toBe('true');
@@ -100,8 +226,8 @@ describe("the student's course page", () => {
   });
 
   it('refuses control characters in the comment beside it, and sends nothing', async () => {
-    const { user, calls } = await setup();
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    const { user, calls } = await setup({ page: 'assignment' });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf());
     await user.click(screen.getByLabelText('Коментар'));
     await user.paste('Готово\u001b[2J');
@@ -112,8 +238,8 @@ describe("the student's course page", () => {
   });
 
   it('asks for a file when none was chosen', async () => {
-    const { user } = await setup();
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    const { user } = await setup({ page: 'assignment' });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
     expect(screen.getByText(messages.fileRequired)).toBeTruthy();
   });
@@ -122,7 +248,8 @@ describe("the student's course page", () => {
     let finish!: () => void;
     const sent = new Promise<void>((resolve) => (finish = resolve));
     const uploaded = makeHomework({ _id: 'h3', fileName: 'report.pdf', comment: 'Друга спроба' });
-    const { user, calls, store } = await setup({
+    const { user, calls } = await setup({
+      page: 'assignment',
       extra: {
         [`POST ${API.uploadHomework}`]: async (_call, config) => {
           config.onUploadProgress?.({ loaded: 40, total: 100 } as AxiosProgressEvent);
@@ -131,7 +258,7 @@ describe("the student's course page", () => {
         },
       },
     });
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     expect(screen.queryByRole('progressbar')).toBeNull();
     await user.upload(fileInput(), pdf());
     await user.type(screen.getByLabelText('Коментар'), 'Друга спроба');
@@ -139,16 +266,17 @@ describe("the student's course page", () => {
 
     const bar = await screen.findByRole('progressbar', { name: 'Надсилання файлу' });
     await vi.waitFor(() => expect(bar.getAttribute('aria-valuenow')).toBe('40'));
-    expect(selectCourses(store.getState()).homeworkStatus).toBe('loading');
+    expect(bar.closest('form')?.getAttribute('aria-busy')).toBe('true');
 
     finish();
     expect(await screen.findByText(messages.homeworkUploaded)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const body = calls.find((call) => call.url === API.uploadHomework)?.body as FormData;
     expect(body.get('courseId')).toBe('c1');
+    expect(body.get('assignmentId')).toBe('a1');
     expect(body.get('comment')).toBe('Друга спроба');
     expect((body.get('file') as File).name).toBe('report.pdf');
-    const items = within(screen.getByRole('region', { name: 'Мої роботи' })).getAllByRole(
+    const items = within(screen.getByRole('region', { name: 'Ваші роботи' })).getAllByRole(
       'listitem',
     );
     expect(items).toHaveLength(3);
@@ -157,6 +285,7 @@ describe("the student's course page", () => {
 
   it('a server refusal of the file (415) is shown beside the file', async () => {
     const { user } = await setup({
+      page: 'assignment',
       extra: {
         [`POST ${API.uploadHomework}`]: {
           status: 415,
@@ -164,7 +293,7 @@ describe("the student's course page", () => {
         },
       },
     });
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf());
     await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
     expect(await screen.findByText(messages.homeworkTypeUnsupported)).toBeTruthy();
@@ -174,6 +303,7 @@ describe("the student's course page", () => {
   it('a quota refusal (413) is shown beside the file, in the server’s words', async () => {
     const quota = messages.quotaUserBytes(500 * 1024 * 1024);
     const { user } = await setup({
+      page: 'assignment',
       extra: {
         [`POST ${API.uploadHomework}`]: {
           status: 413,
@@ -181,7 +311,7 @@ describe("the student's course page", () => {
         },
       },
     });
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf());
     await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
     expect(await screen.findByText(quota)).toBeTruthy();
@@ -242,8 +372,8 @@ describe("the student's course page", () => {
   });
 
   it('a file can be dropped on the drop zone', async () => {
-    await setup();
-    await screen.findByRole('heading', { level: 1, name: course.title });
+    await setup({ page: 'assignment' });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
     const zone = screen.getByText('Перетягніть файл сюди або оберіть його кнопкою.').parentElement!;
     const file = pdf('dropped.pdf');
     fireEvent.dragOver(zone, { dataTransfer: { files: [file], dropEffect: 'none' } });
@@ -263,8 +393,9 @@ describe("the student's course page", () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeTruthy();
     expect(screen.queryByLabelText('Файл домашнього завдання')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Завдання' })).toBeNull();
     await user.click(await screen.findByRole('button', { name: 'Записатися' }));
-    expect(await screen.findByLabelText('Файл домашнього завдання')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Завдання' })).toBeTruthy();
     expect(screen.getByText('Записано: 4')).toBeTruthy();
     expect(calls.some((call) => call.method === 'POST' && call.url === API.enroll('c1'))).toBe(
       true,

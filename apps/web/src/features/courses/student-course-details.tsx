@@ -1,23 +1,36 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ROUTES, courseMessages, messages, type Course } from '@urok/contract';
+import {
+  ROUTES,
+  courseMessages,
+  gradesMessages,
+  messages,
+  type Course,
+  type Homework,
+} from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import { CourseHeader, Deadline, PageSection } from './components/course-overview';
-import { HomeworkUploadForm } from './components/homework-upload-form';
 import { OwnSubmissions } from './components/own-submissions';
 import { CourseNotFound } from './components/course-not-found';
+import { formatGrade } from './format';
 import { LoadError } from './components/page-frame';
-import { enroll, fetchCourse, fetchOwnHomework, fetchUserCourses, unenroll } from './course-slice';
-import { useCoursesDispatch, useCoursesState } from './hooks';
+import {
+  useCourseQuery,
+  useEnrollMutation,
+  useUnenrollMutation,
+  useUserCoursesQuery,
+} from './courses-api';
+import { useCourseWorkQuery } from './grading-api';
+import { useOwnHomeworkQuery } from './homework-api';
 
 /** 'Покинути курс' with an inline confirmation (submitted homework is kept). */
 function LeaveCourse({ courseId }: { courseId: string }) {
-  const dispatch = useCoursesDispatch();
+  const [unenroll, { isLoading: pending }] = useUnenrollMutation();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -27,12 +40,9 @@ function LeaveCourse({ courseId }: { courseId: string }) {
   }, [confirming]);
 
   const leave = async () => {
-    setPending(true);
     setError(null);
-    const result = await dispatch(unenroll(courseId));
-    setPending(false);
-    if (unenroll.rejected.match(result))
-      setError(result.payload?.message ?? courseMessages.leaveFailed);
+    const result = await unenroll(courseId);
+    if (result.error) setError(failureMessage(result.error, courseMessages.leaveFailed));
   };
 
   const cancel = () => {
@@ -80,16 +90,12 @@ function LeaveCourse({ courseId }: { courseId: string }) {
 }
 
 function EnrolButton({ courseId }: { courseId: string }) {
-  const dispatch = useCoursesDispatch();
-  const [pending, setPending] = useState(false);
+  const [enroll, { isLoading: pending }] = useEnrollMutation();
   const [error, setError] = useState<string | null>(null);
   const onEnrol = async () => {
-    setPending(true);
     setError(null);
-    const result = await dispatch(enroll(courseId));
-    setPending(false);
-    if (enroll.rejected.match(result))
-      setError(result.payload?.message ?? courseMessages.enrolFailed);
+    const result = await enroll(courseId);
+    if (result.error) setError(failureMessage(result.error, courseMessages.enrolFailed));
   };
   return (
     <div className="flex flex-col items-start gap-2">
@@ -105,46 +111,113 @@ function EnrolButton({ courseId }: { courseId: string }) {
   );
 }
 
+/** A student's standing on one assignment: its latest submission's grade, or none yet. */
+function AssignmentStatus({
+  homework,
+  maxPoints,
+}: {
+  homework: Homework | undefined;
+  maxPoints: number | null;
+}) {
+  if (!homework) {
+    return (
+      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+        {gradesMessages.status.missing}
+      </span>
+    );
+  }
+  if (homework.grade === null) {
+    return (
+      <span className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+        {courseMessages.awaitingGrade}
+      </span>
+    );
+  }
+  return (
+    <span className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-900">
+      {courseMessages.grade(formatGrade(homework, maxPoints ?? undefined) ?? homework.grade)}
+    </span>
+  );
+}
+
+/**
+ * The enrolled student's part: the course's assignments, each a link to its own page (where the
+ * work is handed in) with its due date and the student's status, then every own submission
+ * naming its assignment.
+ */
 function EnrolledCourse({ course }: { course: Course }) {
-  const dispatch = useCoursesDispatch();
-  const { ownHomework, loads } = useCoursesState();
-  const homework = ownHomework[course._id];
+  const own = useOwnHomeworkQuery(course._id);
+  const work = useCourseWorkQuery(course._id);
+  const homework = own.currentData;
+  const assignments = work.currentData?.filter((item) => item.kind === 'assignment');
 
-  useEffect(() => {
-    void dispatch(fetchOwnHomework(course._id));
-  }, [dispatch, course._id]);
-
+  if (assignments?.length === 0 && homework?.length === 0) return null;
+  // Submissions come newest first: the first one of an assignment is its latest.
+  const latest = (assignmentId: string) =>
+    homework?.find((entry) => entry.assignmentId === assignmentId);
+  const byId = new Map(assignments?.map((item) => [item._id, item]));
   return (
     <>
-      <PageSection id="homework-task" title={courseMessages.homeworkHeading}>
-        <Deadline dueAt={course.homeworkDueAt} />
-        <p className="whitespace-pre-line break-words text-base text-slate-800">
-          {course.homeworkTask || courseMessages.noHomeworkTask}
-        </p>
-      </PageSection>
-      <PageSection id="homework-upload" title={courseMessages.submitHeading}>
-        <HomeworkUploadForm courseId={course._id} />
-      </PageSection>
-      <PageSection id="own-submissions" title={courseMessages.mySubmissions}>
-        {homework ? (
-          <OwnSubmissions courseId={course._id} homework={homework} />
-        ) : loads.ownHomework === 'error' ? (
+      <PageSection id="course-assignments" title={gradesMessages.assignmentsHeading}>
+        {assignments && homework ? (
+          assignments.length === 0 ? (
+            <p className="text-sm text-slate-600">{gradesMessages.noAssignments}</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {assignments.map((item) => (
+                <li
+                  key={item._id}
+                  className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="min-w-0 space-y-1">
+                    <Link
+                      to={ROUTES.assignment(course._id, item._id)}
+                      className="inline-flex min-h-11 items-center break-words text-base font-medium text-indigo-700 hover:underline"
+                    >
+                      {item.title}
+                    </Link>
+                    <Deadline dueAt={item.dueAt} />
+                  </div>
+                  <p className="sm:shrink-0">
+                    <AssignmentStatus homework={latest(item._id)} maxPoints={item.maxPoints} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : work.isError || own.isError ? (
           <LoadError
             message={courseMessages.courseLoadFailed}
-            onRetry={() => void dispatch(fetchOwnHomework(course._id))}
+            onRetry={() => {
+              if (work.isError) void work.refetch();
+              if (own.isError) void own.refetch();
+            }}
           />
         ) : (
           <Spinner />
         )}
       </PageSection>
+      {homework && homework.length > 0 && (
+        <PageSection id="own-submissions" title={courseMessages.mySubmissions}>
+          <OwnSubmissions
+            courseId={course._id}
+            homework={homework}
+            assignmentOf={(entry) => ({
+              title: byId.get(entry.assignmentId)?.title ?? courseMessages.homeworkHeading,
+              path: ROUTES.assignment(course._id, entry.assignmentId),
+              maxPoints: byId.get(entry.assignmentId)?.maxPoints ?? undefined,
+            })}
+          />
+        </PageSection>
+      )}
     </>
   );
 }
 
 /**
  * /mycourse-details/{id} for a student: the course, and — once enrolled —
- * its homework task, the upload and the own submissions; otherwise an
- * enrol button.
+ * its assignments (each handed in on its own page) and the own submissions;
+ * otherwise an enrol button.
  */
 export function StudentCourseDetails({
   courseId,
@@ -154,31 +227,25 @@ export function StudentCourseDetails({
   renderOutline?: (courseId: string, enrolled: boolean) => ReactNode;
 }) {
   const user = useSignedInUser();
-  const dispatch = useCoursesDispatch();
-  const { viewedCourse, viewedCourseId, userCourses, loads } = useCoursesState();
-  const course = viewedCourseId === courseId ? viewedCourse : null;
+  const viewed = useCourseQuery(courseId);
+  const userCourses = useUserCoursesQuery(user._id);
+  const course = viewed.currentData ?? null;
   useDocumentTitle(course?.title ?? messages.pageMyCourseDetails);
 
-  useEffect(() => {
-    void dispatch(fetchCourse(courseId));
-  }, [dispatch, courseId]);
-  useEffect(() => {
-    void dispatch(fetchUserCourses(user._id));
-  }, [dispatch, user._id]);
-
-  const courseStatus = viewedCourseId === courseId ? loads.course : 'loading';
-  const enrolmentKnown = loads.userCourses === 'loaded' || loads.userCourses === 'error';
-  const enrolled = userCourses.some((entry) => entry._id === courseId);
+  const enrolmentKnown = userCourses.isSuccess || userCourses.isError;
+  const enrolled = (userCourses.data ?? []).some((entry) => entry._id === courseId);
 
   if (!course) {
-    if (courseStatus === 'loaded') return <CourseNotFound />;
-    if (courseStatus === 'error') {
+    // A course that does not exist is an answer, not a failure to retry.
+    const status = viewed.isError ? (viewed.error as { status?: number }).status : undefined;
+    if (status === 404 || status === 400) return <CourseNotFound />;
+    if (viewed.isError) {
       return (
         <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
           <h1 className="sr-only">{messages.pageMyCourseDetails}</h1>
           <LoadError
             message={courseMessages.courseLoadFailed}
-            onRetry={() => void dispatch(fetchCourse(courseId))}
+            onRetry={() => void viewed.refetch()}
           />
         </div>
       );

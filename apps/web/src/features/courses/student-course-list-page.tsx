@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -9,31 +8,33 @@ import {
   CourseGridSkeleton,
   courseTitleId,
 } from './components/course-card';
+import { JoinByCodeForm } from './components/join-by-code-form';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
-import { fetchUserCourses } from './course-slice';
-import { useCoursesDispatch, useCoursesState } from './hooks';
+import { useUserCoursesQuery } from './courses-api';
+import { usePendingJoin } from './pending-join';
 
 /** /my-courselist for a student: the enrolled courses, each leading to its homework. */
 export function StudentCourseListPage() {
   useDocumentTitle(messages.pageMyCourses);
+  usePendingJoin();
   const user = useSignedInUser();
-  const dispatch = useCoursesDispatch();
-  const { userCourses, loads } = useCoursesState();
-  const load = () => void dispatch(fetchUserCourses(user._id));
-
-  useEffect(() => {
-    void dispatch(fetchUserCourses(user._id));
-  }, [dispatch, user._id]);
-
-  const status = loads.userCourses;
+  const {
+    data: userCourses = [],
+    isLoading,
+    isError,
+    isSuccess,
+    refetch,
+  } = useUserCoursesQuery(user._id);
+  const load = () => void refetch();
   // A list already on screen stays there while it refreshes.
-  const loading = (status === 'loading' || status === 'idle') && userCourses.length === 0;
+  const loading = isLoading;
 
   return (
     <PageFrame title={messages.pageMyCourses} intro={courseMessages.studentListIntro}>
+      <JoinByCodeForm />
       <CourseGridSkeleton loading={loading} count={3} />
-      {status === 'error' && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
-      {status === 'loaded' && userCourses.length === 0 && (
+      {isError && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
+      {isSuccess && userCourses.length === 0 && (
         <EmptyState message={courseMessages.studentListEmpty}>
           <Link to={ROUTES.courseGrid} className={LINK_BUTTON.primary}>
             {courseMessages.browseCatalog}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { API, ROUTES, messages } from '@urok/contract';
+import { API, LEARNING_API, ROUTES, messages } from '@urok/contract';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
 import { MyCourseDetailsPage } from './my-course-details-page';
 import {
@@ -25,27 +25,83 @@ const graded = makeHomework({
 });
 const submitter = makeUserWithHomework({ homework: [ungraded, graded] });
 
+const outline = {
+  sections: [
+    {
+      _id: 's1',
+      title: 'Загальне',
+      position: 0,
+      items: [
+        {
+          kind: 'lesson',
+          _id: 'l1',
+          title: 'Вступ',
+          published: true,
+          dueAt: null,
+          completed: false,
+        },
+        {
+          kind: 'assignment',
+          _id: 'a1',
+          title: 'Словник',
+          published: true,
+          dueAt: '2031-05-01T18:00:00.000Z',
+          completed: false,
+        },
+      ],
+    },
+    {
+      _id: 's2',
+      title: 'Цикли',
+      position: 1,
+      items: [
+        {
+          kind: 'quiz',
+          _id: 'q1',
+          title: 'Тест про цикли',
+          published: false,
+          dueAt: null,
+          completed: false,
+        },
+      ],
+    },
+  ],
+};
+
 function routes(extra: Record<string, Route> = {}): Record<string, Route> {
   return {
     [`GET ${API.createdCourses}`]: { status: 200, body: { createdCourses: [course] } },
     [`GET ${API.usersWithHomework('c1')}`]: { status: 200, body: { users: [submitter] } },
+    [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
     ...extra,
   };
 }
 
-async function setup(extra: Record<string, Route> = {}, id = 'c1') {
+/** What the router hands in: the outline editor, or with `progress` the students' progress. */
+const renderOutline = (courseId: string, _enrolled: boolean, progress?: boolean) => (
+  <p data-testid="outline">{progress ? `progress of ${courseId}` : `outline of ${courseId}`}</p>
+);
+
+const TAB_ROUTE = `${ROUTES.myCourseDetails(':id')}/:tab?`;
+
+async function setup(extra: Record<string, Route> = {}, id = 'c1', tab = 'settings') {
   window.localStorage.setItem('token', 'tok');
   const api = createTestServices(routes(extra));
   // As at start-up: the stored token is the client's bearer header.
   await api.services.session.resume('tok');
-  const view = await renderCoursePage(<MyCourseDetailsPage scope="created" />, {
-    services: api.services,
-    user: teacher,
-    route: ROUTES.myCourseDetails(':id'),
-    path: ROUTES.myCourseDetails(id),
-  });
+  const view = await renderCoursePage(
+    <MyCourseDetailsPage scope="created" renderOutline={renderOutline} />,
+    {
+      services: api.services,
+      user: teacher,
+      route: TAB_ROUTE,
+      path: `${ROUTES.myCourseDetails(id)}${tab ? `/${tab}` : ''}`,
+    },
+  );
   return { ...api, ...view, user: userEvent.setup() };
 }
+
+const setupStudents = (extra: Record<string, Route> = {}) => setup(extra, 'c1', 'students');
 
 const studentRegion = async () => screen.findByRole('article', { name: submitter.username });
 
@@ -67,7 +123,7 @@ describe("the teacher's course page", () => {
   });
 
   it("shows 'Курс не знайдено.' (no '111') for a course that is not the teacher's", async () => {
-    await setup({}, 'other');
+    await setup({}, 'other', '');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Курс не знайдено.' }),
     ).toBeTruthy();
@@ -77,7 +133,7 @@ describe("the teacher's course page", () => {
   it('shows the course with its edit form, pre-filled', async () => {
     await setup();
     expect(await screen.findByRole('heading', { level: 1, name: course.title })).toBeTruthy();
-    expect(document.title).toBe(`${course.title} | Urok`);
+    expect(document.title).toBe(`Налаштування — ${course.title} | Urok`);
     expect((screen.getByLabelText('Назва') as HTMLInputElement).value).toBe(course.title);
     expect((screen.getByLabelText('Категорія') as HTMLInputElement).value).toBe(course.category);
     expect(screen.getByRole('button', { name: 'Зберегти зміни' })).toBeTruthy();
@@ -119,22 +175,25 @@ describe("the teacher's course page", () => {
     expect(screen.getByLabelText('Дедлайн').getAttribute('aria-invalid')).toBe('true');
   });
 
-  it("'#submissions' lands on the submissions section", async () => {
+  it("'#submissions' on the course's address lands on the submissions, now in the students' tab", async () => {
     window.localStorage.setItem('token', 'tok');
     const api = createTestServices(routes());
-    await renderCoursePage(<MyCourseDetailsPage scope="created" />, {
+    await renderCoursePage(<MyCourseDetailsPage scope="created" renderOutline={renderOutline} />, {
       services: api.services,
       user: teacher,
-      route: ROUTES.myCourseDetails(':id'),
+      route: TAB_ROUTE,
       path: `${ROUTES.myCourseDetails('c1')}#submissions`,
     });
     const heading = await screen.findByRole('heading', { level: 2, name: 'Роботи студентів' });
     await vi.waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.closest('section')?.id).toBe('submissions');
+    expect(screen.getByTestId('location').textContent).toBe(
+      '/mycourse-details/c1/students#submissions',
+    );
   });
 
   it('lists each submitting student with their submissions: download, date, late flag, locked grade', async () => {
-    await setup();
+    await setupStudents();
     const region = await studentRegion();
     expect(within(region).getByRole('button', { name: 'Завантажити файл words.py' })).toBeTruthy();
     expect(within(region).getByText('Із запізненням')).toBeTruthy();
@@ -146,7 +205,7 @@ describe("the teacher's course page", () => {
   });
 
   it('refuses a blank grade beside the field, and sends nothing', async () => {
-    const { user, calls } = await setup();
+    const { user, calls } = await setupStudents();
     const region = await studentRegion();
     await user.type(within(region).getByLabelText('Відгук'), 'Гарна робота');
     await user.click(within(region).getByRole('button', { name: 'Оцінити' }));
@@ -157,7 +216,7 @@ describe("the teacher's course page", () => {
   });
 
   it('grades a submission: the row then shows the grade, locked', async () => {
-    const { user, calls } = await setup({
+    const { user, calls } = await setupStudents({
       [`PUT ${API.gradeHomework('h1')}`]: {
         status: 200,
         body: {
@@ -184,7 +243,7 @@ describe("the teacher's course page", () => {
 
   it("a submission graded meanwhile (409) says 'Роботу вже оцінено.' and shows that grade", async () => {
     let gradedElsewhere = false;
-    const { user } = await setup({
+    const { user } = await setupStudents({
       [`PUT ${API.gradeHomework('h1')}`]: () => {
         gradedElsewhere = true;
         return { status: 409, body: { message: messages.alreadyGraded, code: 'CONFLICT' } };
@@ -216,6 +275,109 @@ describe("the teacher's course page", () => {
     expect(within(region).queryByLabelText('Оцінка')).toBeNull();
   });
 
+  describe('the tabs', () => {
+    const tabNames = ['Програма', 'Завдання', 'Студенти', 'Журнал оцінок', 'Налаштування'];
+    const tabList = () => screen.getByRole('navigation', { name: 'Розділи курсу' });
+    const current = () =>
+      within(tabList())
+        .getAllByRole('link')
+        .filter((link) => link.getAttribute('aria-current') === 'page')
+        .map((link) => link.textContent);
+
+    it("the course's own address is the programme: five tab links, one marked current", async () => {
+      await setup({}, 'c1', '');
+      expect(await screen.findByTestId('outline')).toBeTruthy();
+      expect(screen.getByTestId('outline').textContent).toBe('outline of c1');
+      const links = within(tabList()).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual(tabNames);
+      expect(links.map((link) => link.getAttribute('href'))).toEqual([
+        '/mycourse-details/c1',
+        '/mycourse-details/c1/assignments',
+        '/mycourse-details/c1/students',
+        '/mycourse-details/c1/gradebook',
+        '/mycourse-details/c1/settings',
+      ]);
+      expect(current()).toEqual(['Програма']);
+      // Only the programme: no course form, no submissions.
+      expect(screen.queryByRole('button', { name: 'Зберегти зміни' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Роботи студентів' })).toBeNull();
+      expect(document.title).toBe(`${course.title} | Urok`);
+    });
+
+    it("'/programme' is the programme too", async () => {
+      await setup({}, 'c1', 'programme');
+      expect(await screen.findByTestId('outline')).toBeTruthy();
+      expect(current()).toEqual(['Програма']);
+    });
+
+    it('an unknown tab goes to the course address', async () => {
+      await setup({}, 'c1', 'nonsense');
+      expect(await screen.findByTestId('outline')).toBeTruthy();
+      expect(screen.getByTestId('location').textContent).toBe('/mycourse-details/c1');
+    });
+
+    it('a click on a tab changes the address and the content', async () => {
+      const { user } = await setup({}, 'c1', '');
+      await screen.findByTestId('outline');
+      await user.click(within(tabList()).getByRole('link', { name: 'Налаштування' }));
+      expect(screen.getByTestId('location').textContent).toBe('/mycourse-details/c1/settings');
+      expect(await screen.findByRole('button', { name: 'Зберегти зміни' })).toBeTruthy();
+      expect(current()).toEqual(['Налаштування']);
+      expect(screen.queryByTestId('outline')).toBeNull();
+    });
+
+    it("'Завдання' lists the assignments and quizzes in outline order, and the new-assignment form", async () => {
+      await setup({}, 'c1', 'assignments');
+      const list = await screen.findByRole('region', { name: 'Завдання і тести' });
+      const links = await within(list).findAllByRole('link');
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+        ['Словник', '/mycourse-details/c1/assignments/a1'],
+        ['Тест про цикли', '/mycourse-details/c1/quizzes/q1'],
+      ]);
+      expect(within(list).getByText('Тест · Цикли')).toBeTruthy();
+      expect(within(list).getByText('Чернетка')).toBeTruthy();
+      expect(within(list).queryByText('Вступ')).toBeNull();
+      expect(screen.getByRole('heading', { level: 2, name: 'Нове завдання' })).toBeTruthy();
+      expect(document.title).toBe(`Завдання — ${course.title} | Urok`);
+    });
+
+    it("'Студенти' shows the progress and every submission, each naming its assignment", async () => {
+      await setupStudents();
+      expect((await screen.findByTestId('outline')).textContent).toBe('progress of c1');
+      const region = await studentRegion();
+      const names = await within(region).findAllByRole('link', { name: 'Словник' });
+      expect(names).toHaveLength(2);
+      expect(names[0]!.getAttribute('href')).toBe('/mycourse-details/c1/assignments/a1');
+    });
+
+    it("'Журнал оцінок' shows the gradebook in the page", async () => {
+      await setup(
+        {
+          [`GET ${LEARNING_API.gradebook('c1')}`]: {
+            status: 200,
+            body: {
+              assignments: [{ _id: 'a1', title: 'Словник', maxPoints: 12, dueAt: null }],
+              students: [
+                {
+                  _id: 'u1',
+                  username: 'Оля Коваль',
+                  cells: { a1: { status: 'graded', points: 11, homeworkId: 'h2', grade: '11' } },
+                  percent: 91.7,
+                },
+              ],
+            },
+          },
+        },
+        'c1',
+        'gradebook',
+      );
+      const table = await screen.findByRole('table');
+      expect(within(table).getByRole('rowheader', { name: 'Оля Коваль' })).toBeTruthy();
+      expect(current()).toEqual(['Журнал оцінок']);
+      expect(screen.getByRole('heading', { level: 1, name: course.title })).toBeTruthy();
+    });
+  });
+
   describe('downloads (blob through the API client, saved through an object URL)', () => {
     const clicks: { href: string; download: string }[] = [];
     const click = vi.fn(function (this: HTMLAnchorElement) {
@@ -231,7 +393,7 @@ describe("the teacher's course page", () => {
 
     it("'download all (zip)' saves the archive under the server's name, with the bearer header", async () => {
       const zip = new Blob(['PK'], { type: 'application/zip' });
-      const { user, calls } = await setup({
+      const { user, calls } = await setupStudents({
         [`GET ${API.homeworkZip('c1')}`]: {
           status: 200,
           body: zip,
@@ -252,7 +414,7 @@ describe("the teacher's course page", () => {
     });
 
     it("'grades (CSV)' falls back to a name of its own; a failure is said", async () => {
-      const { user } = await setup({
+      const { user } = await setupStudents({
         [`GET ${API.gradesCsv('c1')}`]: { status: 200, body: new Blob(['a;b']) },
         [`GET ${API.homeworkFile('h1')}`]: {
           status: 403,

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -10,23 +9,23 @@ import {
 } from './components/course-card';
 import { SUBMISSIONS_ANCHOR } from './components/course-overview';
 import { EmptyState, LINK_BUTTON, LoadError, PageFrame } from './components/page-frame';
-import { fetchCreatedCourses } from './course-slice';
+import { useCreatedCoursesQuery } from './courses-api';
+import { usePendingJoin } from './pending-join';
 import { formatDateTime } from './format';
-import { useCoursesDispatch, useCoursesState } from './hooks';
 
 /** /my-courselist for a teacher: the created courses, to edit and to grade (a page of its own). */
 export function TeacherCourseListPage() {
   useDocumentTitle(messages.pageMyCourses);
-  const dispatch = useCoursesDispatch();
-  const { createdCourses, loads } = useCoursesState();
-  const load = () => void dispatch(fetchCreatedCourses());
-
-  useEffect(() => {
-    void dispatch(fetchCreatedCourses());
-  }, [dispatch]);
-
-  const status = loads.createdCourses;
-  const loading = (status === 'loading' || status === 'idle') && createdCourses.length === 0;
+  usePendingJoin();
+  const {
+    data: createdCourses = [],
+    isLoading,
+    isError,
+    isSuccess,
+    refetch,
+  } = useCreatedCoursesQuery();
+  const load = () => void refetch();
+  const loading = isLoading;
   const createLink = (
     <Link to={ROUTES.courseCreate} className={LINK_BUTTON.primary}>
       {messages.createCourse}
@@ -40,8 +39,8 @@ export function TeacherCourseListPage() {
       aside={createLink}
     >
       <CourseGridSkeleton loading={loading} count={3} />
-      {status === 'error' && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
-      {status === 'loaded' && createdCourses.length === 0 && (
+      {isError && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
+      {isSuccess && createdCourses.length === 0 && (
         <EmptyState message={courseMessages.teacherListEmpty} />
       )}
       {createdCourses.length > 0 && (

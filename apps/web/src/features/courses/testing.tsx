@@ -1,20 +1,17 @@
 /**
  * Test helpers of the course pages (imported by tests only): sample course
  * data, and a render under a signed-in layout route that hands the user to
- * the page, with the courses slice injected as app/pages.tsx does.
+ * the page.
  */
 import type { ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { Course, Homework, User, UserWithHomework } from '@urok/contract';
-import { createAppStore, injectSlice, type RootState } from '../../app/store';
+import { createAppStore, type RootState } from '../../app/store';
 import type { SignedInContext } from '../../lib/signed-in-user';
 import type { AppServices } from '../../lib/services';
 import { makeUser } from '../../test/fake-api';
-import { coursesSlice } from './course-slice';
-
-injectSlice(coursesSlice);
 
 export const teacher: User = makeUser({
   _id: 't1',
@@ -35,6 +32,7 @@ export function makeCourse(overrides: Partial<Course> = {}): Course {
     coverUrl: null,
     author: { _id: teacher._id, username: teacher.username },
     enrolledCount: 3,
+    visibility: 'public',
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { messages, siteMessages } from '@urok/contract';
 // Not in the contract's index: its module would join the entry chunk that /login loads.
 import {
@@ -12,20 +12,12 @@ import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { preloadApiClient } from '../../lib/http';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { asFailure } from '../../lib/api';
 import { useCheckedForm } from '../../lib/use-checked-form';
-import { submitPledge } from './pledge-thunk';
+import { useSubmitPledgeMutation } from './pledges-api';
 
 type PledgeField = keyof PledgeInput;
 const FIELDS: readonly PledgeField[] = ['name', 'amount', 'message'];
-
-interface PledgeValues {
-  name: string;
-  amount: string;
-  message: string;
-}
-
-const EMPTY: PledgeValues = { name: '', amount: '', message: '' };
 
 export interface PledgeSuccess {
   pledge: Pledge;
@@ -34,11 +26,9 @@ export interface PledgeSuccess {
 
 /** The /donate pledge form: checkPledge before sending, errors beside their fields. */
 export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) => void }) {
-  const dispatch = useServiceDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState<PledgeValues>(EMPTY);
-  const set = (patch: Partial<PledgeValues>) => setValues((current) => ({ ...current, ...patch }));
+  const [submitPledge] = useSubmitPledgeMutation();
+  const { formRef, values, field, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS, { idPrefix: 'pledge', alertId: 'pledge-alert' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -50,13 +40,16 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
     };
     if (!showCheck(checkPledge(input))) return;
     setPending(true);
-    const result = await dispatch(submitPledge(input));
+    const result = await submitPledge(input);
     setPending(false);
-    if (submitPledge.fulfilled.match(result)) {
-      onPledged(result.payload);
+    if (result.data) {
+      onPledged(result.data);
       return;
     }
-    showServerFailure(result.payload, siteMessages.pledgeFailed);
+    showServerFailure(
+      asFailure(result.error, siteMessages.pledgeFailed),
+      siteMessages.pledgeFailed,
+    );
   };
 
   return (
@@ -69,39 +62,24 @@ export function PledgeForm({ onPledged }: { onPledged: (result: PledgeSuccess) =
       aria-busy={pending}
     >
       <TextField
-        id="pledge-name"
-        name="name"
+        {...field('name')}
         autoComplete="name"
         label={siteMessages.labelPledgeName}
         maxLength={PLEDGE_LIMITS.name.max}
-        value={values.name}
-        onChange={(event) => set({ name: event.target.value })}
-        error={errors.fields.name}
-        describedBy="pledge-alert"
       />
       <TextField
-        id="pledge-amount"
-        name="amount"
+        {...field('amount')}
         inputMode="numeric"
         autoComplete="off"
         label={siteMessages.labelPledgeAmount}
         hint={siteMessages.pledgeAmountHint}
-        value={values.amount}
-        onChange={(event) => set({ amount: event.target.value })}
-        error={errors.fields.amount}
-        describedBy="pledge-alert"
       />
       <TextAreaField
-        id="pledge-message"
-        name="message"
+        {...field('message')}
         rows={4}
         maxLength={PLEDGE_LIMITS.message.max}
         label={siteMessages.labelPledgeMessage}
         hint={siteMessages.pledgeMessageHint}
-        value={values.message}
-        onChange={(event) => set({ message: event.target.value })}
-        error={errors.fields.message}
-        describedBy="pledge-alert"
       />
       <FormAlert id="pledge-alert" message={errors.message} />
       <Button type="submit" className="w-full sm:w-auto" disabled={pending}>

@@ -17,6 +17,7 @@ const course = (n: number, overrides: Partial<Course> = {}): Course => ({
   coverUrl: null,
   author: { _id: 't1', username: 'Ірина' },
   enrolledCount: n,
+  visibility: 'public',
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',
   ...overrides,
@@ -63,7 +64,7 @@ describe('/start', () => {
     );
   });
 
-  it('asks the real catalogue for 6 courses, anonymously, and links each to sign-in to enrol', async () => {
+  it('asks the real catalogue for 6 courses, anonymously; each card opens its course page and signs in to enrol there', async () => {
     const covered = course(1, { coverUrl: '/api/files/covers/abc.webp' });
     const { calls } = await setup([
       { status: 200, body: { courses: [covered, course(2)], nextCursor: 'x' } },
@@ -77,7 +78,10 @@ describe('/start', () => {
       within(first)
         .getByRole('link', { name: 'Увійти, щоб записатися: Курс 1' })
         .getAttribute('href'),
-    ).toBe('/login');
+    ).toBe(`/login?next=${encodeURIComponent(`/mycourse-details/${covered._id}`)}`);
+    expect(within(first).getByRole('link', { name: 'Курс 1' }).getAttribute('href')).toBe(
+      `/mycourse-details/${covered._id}`,
+    );
     const cover = first.querySelector('img')!;
     expect(cover.getAttribute('src')).toBe('/api/files/covers/abc.webp');
     expect(cover.getAttribute('loading')).toBe('lazy');

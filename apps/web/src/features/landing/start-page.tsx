@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
 import { messages, ROUTES, siteMessages, type Course } from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { CATALOG_PREVIEW_SIZE, fetchCatalogPreview } from './catalog-thunk';
+import { selectRefusedAtStart } from '../../lib/ended-session';
+import { rememberReturnPath, signInPathFor } from '../../lib/next';
+import { CATALOG_PREVIEW_SIZE, useCatalogPreviewQuery } from './catalog-api';
 import type { FeaturedCourse } from './featured-course-types';
 import { useFeaturedCourses } from './use-featured-courses';
 
@@ -15,11 +17,6 @@ const SECONDARY =
 const TEXT_LINK =
   'font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600';
 
-type Catalog =
-  | { state: 'loading' }
-  | { state: 'loaded'; courses: Course[] }
-  | { state: 'error'; message: string };
-
 interface StartPageProps {
   /** Tests hand in their own featured data. */
   loadFeatured?: () => Promise<FeaturedCourse[]>;
@@ -28,8 +25,18 @@ interface StartPageProps {
 /** /start: what Urok is, featured courses from the real catalogue, and the ways in. */
 export function StartPage({ loadFeatured }: StartPageProps) {
   useDocumentTitle(messages.pageStart);
+  // A reload with a session the server refused (it ended, or the account was blocked) lands here.
+  const ended = useSelector(selectRefusedAtStart);
   return (
     <div className="space-y-14 pb-16">
+      {ended && (
+        <p
+          role="alert"
+          className="mx-auto mt-4 max-w-6xl rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800 sm:px-6"
+        >
+          {ended}
+        </p>
+      )}
       <Hero />
       <HowItWorks />
       <CatalogPreview />
@@ -99,28 +106,9 @@ function HowItWorks() {
 }
 
 function CatalogPreview() {
-  const dispatch = useServiceDispatch();
-  const [catalog, setCatalog] = useState<Catalog>({ state: 'loading' });
-
-  const request = useCallback(() => {
-    setCatalog({ state: 'loading' });
-    let active = true;
-    void dispatch(fetchCatalogPreview()).then((result) => {
-      if (!active) return;
-      if (fetchCatalogPreview.fulfilled.match(result))
-        setCatalog({ state: 'loaded', courses: result.payload });
-      else
-        setCatalog({
-          state: 'error',
-          message: result.payload?.message ?? siteMessages.startCatalogFailed,
-        });
-    });
-    return () => {
-      active = false;
-    };
-  }, [dispatch]);
-
-  useEffect(() => request(), [request]);
+  const query = useCatalogPreviewQuery();
+  const catalog = queryLoad(query, siteMessages.startCatalogFailed);
+  const request = () => void query.refetch();
 
   return (
     <section
@@ -152,14 +140,14 @@ function CatalogPreview() {
           </Button>
         </div>
       )}
-      {catalog.state === 'loaded' && catalog.courses.length === 0 && (
+      {catalog.state === 'loaded' && catalog.data.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
           {siteMessages.startCatalogEmpty}
         </p>
       )}
-      {catalog.state === 'loaded' && catalog.courses.length > 0 && (
+      {catalog.state === 'loaded' && catalog.data.length > 0 && (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {catalog.courses.map((course) => (
+          {catalog.data.map((course) => (
             <li key={course._id}>
               <CatalogCard course={course} />
             </li>
@@ -198,7 +186,12 @@ function CatalogCard({ course }: { course: Course }) {
           {course.category}
         </p>
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
-          {course.title}
+          <Link
+            to={ROUTES.myCourseDetails(course._id)}
+            className="rounded hover:text-indigo-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {course.title}
+          </Link>
         </h3>
         <p className="line-clamp-3 flex-1 text-sm text-slate-600">{course.description}</p>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
@@ -213,7 +206,8 @@ function CatalogCard({ course }: { course: Course }) {
         </dl>
         {/* The visible words start the name; the title makes each card's link unique. */}
         <Link
-          to={ROUTES.login}
+          to={signInPathFor(ROUTES.myCourseDetails(course._id))}
+          onClick={() => rememberReturnPath(ROUTES.myCourseDetails(course._id))}
           aria-label={`${siteMessages.startCatalogEnrol}: ${course.title}`}
           className={`mt-2 text-sm ${TEXT_LINK}`}
         >

@@ -1,11 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ROUTES, notificationMessages } from '@urok/contract';
 import type { Notification } from '@urok/contract/schemas';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { useApiDispatch } from '../../lib/api';
 import { followNotifications } from './live-notifications';
 import { NotificationText } from './notification-text';
-import { fetchNotifications, markNotificationsRead } from './notification-thunks';
+import {
+  receiveNotification,
+  useMarkNotificationsReadMutation,
+  useNotificationsInfiniteQuery,
+} from './notifications-api';
 
 const LATEST = 5;
 
@@ -35,35 +39,23 @@ function BellIcon() {
  * the latest, each leading to its page and marked read when followed.
  */
 export function NotificationBell() {
-  const dispatch = useServiceDispatch();
-  const [unread, setUnread] = useState(0);
-  const [latest, setLatest] = useState<Notification[]>([]);
+  const dispatch = useApiDispatch();
+  const { data, refetch } = useNotificationsInfiniteQuery({ limit: LATEST });
+  const [markRead] = useMarkNotificationsReadMutation();
+  const unread = data?.pages[0]?.unread ?? 0;
+  const latest = data?.pages[0]?.notifications.slice(0, LATEST) ?? [];
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = `${useId()}-panel`;
 
-  const load = useCallback(async () => {
-    const result = await dispatch(fetchNotifications({ limit: LATEST }));
-    if (fetchNotifications.fulfilled.match(result)) {
-      setUnread(result.payload.unread);
-      setLatest(result.payload.notifications);
-    }
-  }, [dispatch]);
-
   useEffect(() => {
-    void load();
     const live = followNotifications({
-      onNotification: (notification) => {
-        setUnread((count) => count + 1);
-        setLatest((list) =>
-          [notification, ...list.filter((n) => n._id !== notification._id)].slice(0, LATEST),
-        );
-      },
-      onReconnect: () => void load(),
+      onNotification: (notification) => void dispatch(receiveNotification(notification)),
+      onReconnect: () => void refetch(),
     });
     return () => live.stop();
-  }, [load]);
+  }, [dispatch, refetch]);
 
   useEffect(() => {
     if (!open) return;
@@ -76,20 +68,15 @@ export function NotificationBell() {
 
   const follow = (notification: Notification) => {
     setOpen(false);
-    if (notification.readAt !== null) return;
-    setUnread((count) => Math.max(0, count - 1));
-    setLatest((list) =>
-      list.map((n) =>
-        n._id === notification._id ? { ...n, readAt: new Date().toISOString() } : n,
-      ),
-    );
-    void dispatch(markNotificationsRead([notification._id]));
+    if (notification.readAt === null) void markRead([notification._id]);
   };
 
   return (
     <div
       ref={rootRef}
-      className="relative"
+      // Below sm the panel hangs from the header (the nearest positioned box), edge to edge with
+      // a margin, so it fits a 360-pixel phone wherever the bell sits; from sm on, from the bell.
+      className="sm:relative"
       onKeyDown={(event) => {
         if (event.key === 'Escape' && open) {
           setOpen(false);
@@ -121,7 +108,7 @@ export function NotificationBell() {
           id={panelId}
           role="region"
           aria-label={notificationMessages.latestHeading}
-          className="absolute right-0 z-30 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          className="absolute inset-x-2 top-full z-30 mt-1 max-h-[calc(100dvh-5rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-2 shadow-lg sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-96"
         >
           {latest.length === 0 ? (
             <p className="p-3 text-sm text-slate-600">{notificationMessages.empty}</p>
@@ -139,6 +126,15 @@ export function NotificationBell() {
                 </li>
               ))}
             </ul>
+          )}
+          {unread > 0 && (
+            <button
+              type="button"
+              onClick={() => void markRead(undefined)}
+              className="mt-1 block min-h-11 w-full rounded-lg px-3 py-2 text-center text-sm font-medium text-indigo-700 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+            >
+              {notificationMessages.markAllRead}
+            </button>
           )}
           <Link
             to={ROUTES.notifications}

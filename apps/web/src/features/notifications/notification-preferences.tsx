@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_KIND_LABELS,
@@ -8,12 +8,11 @@ import {
 import { CheckboxField } from '../../components/ui/fields';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { failureMessage } from '../../lib/api';
 import {
-  fetchNotificationPreferences,
-  saveNotificationPreference,
-  type EmailPreferences,
-} from './notification-thunks';
+  useNotificationPreferencesQuery,
+  useSaveNotificationPreferenceMutation,
+} from './notifications-api';
 
 /**
  * The section of /settings that says which notifications are also e-mailed:
@@ -21,40 +20,25 @@ import {
  * box back and says so).
  */
 export function NotificationPreferences() {
-  const dispatch = useServiceDispatch();
-  const [email, setEmail] = useState<EmailPreferences | null>(null);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const preferences = useNotificationPreferencesQuery();
+  const [save] = useSaveNotificationPreferenceMutation();
+  const [saved, setSaved] = useState<Banner | null>(null);
+  const email = preferences.data ?? null;
+  const banner: Banner | null = preferences.isError
+    ? { tone: 'error', text: failureMessage(preferences.error, notificationMessages.loadFailed) }
+    : saved;
 
-  useEffect(() => {
-    let live = true;
-    void dispatch(fetchNotificationPreferences()).then((result) => {
-      if (!live) return;
-      if (fetchNotificationPreferences.fulfilled.match(result)) setEmail(result.payload);
-      else
-        setBanner({
-          tone: 'error',
-          text: result.payload?.message ?? notificationMessages.loadFailed,
-        });
-    });
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
-  // Each save names only its own kind, so quick changes of several boxes cannot undo each other.
   const change = async (kind: NotificationKind, on: boolean) => {
-    setEmail((current) => (current ? { ...current, [kind]: on } : current));
-    setBanner(null);
-    const result = await dispatch(saveNotificationPreference({ kind, email: on }));
-    if (saveNotificationPreference.fulfilled.match(result)) {
-      setBanner({ tone: 'success', text: notificationMessages.preferencesSaved });
-    } else {
-      setEmail((current) => (current ? { ...current, [kind]: !on } : current));
-      setBanner({
-        tone: 'error',
-        text: result.payload?.message ?? notificationMessages.preferencesFailed,
-      });
-    }
+    setSaved(null);
+    const result = await save({ kind, email: on });
+    setSaved(
+      result.error
+        ? {
+            tone: 'error',
+            text: failureMessage(result.error, notificationMessages.preferencesFailed),
+          }
+        : { tone: 'success', text: notificationMessages.preferencesSaved },
+    );
   };
 
   return (

@@ -1,62 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { notificationMessages } from '@urok/contract';
-import type { Notification } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
-import { useServiceDispatch } from '../../lib/app-thunk';
+import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
-import { fetchNotifications, markNotificationsRead } from './notification-thunks';
+import {
+  useMarkNotificationsReadMutation,
+  useNotificationsInfiniteQuery,
+} from './notifications-api';
 import { NotificationText } from './notification-text';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** /notifications: every notification, newest first, paged; 'mark all read'. */
+/** /notifications: every notification, newest first, paged; opening one marks it read; 'mark all read'. */
 export function NotificationsPage() {
-  const dispatch = useServiceDispatch();
   useDocumentTitle(notificationMessages.pageTitle);
-  const [items, setItems] = useState<Notification[] | null>(null);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [unread, setUnread] = useState(0);
-  const [pending, setPending] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
-
-  const load = useCallback(
-    async (after?: string) => {
-      setPending(true);
-      const result = await dispatch(fetchNotifications({ cursor: after }));
-      setPending(false);
-      if (fetchNotifications.fulfilled.match(result)) {
-        setItems((list) => [...(after ? (list ?? []) : []), ...result.payload.notifications]);
-        setCursor(result.payload.nextCursor);
-        setUnread(result.payload.unread);
-      } else {
-        setBanner({
-          tone: 'error',
-          text: result.payload?.message ?? notificationMessages.loadFailed,
-        });
-      }
-    },
-    [dispatch],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const list = useNotificationsInfiniteQuery({ limit: 20 });
+  const [markRead] = useMarkNotificationsReadMutation();
+  const [markFailure, setMarkFailure] = useState<string | null>(null);
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? null;
+  const unread = list.data?.pages[0]?.unread ?? 0;
+  const pending = list.isFetching;
+  const banner: Banner | null = markFailure
+    ? { tone: 'error', text: markFailure }
+    : list.isError
+      ? { tone: 'error', text: failureMessage(list.error, notificationMessages.loadFailed) }
+      : null;
 
   const markAll = async () => {
-    const result = await dispatch(markNotificationsRead(undefined));
-    if (markNotificationsRead.fulfilled.match(result)) {
-      const now = new Date().toISOString();
-      setItems((list) => list?.map((n) => ({ ...n, readAt: n.readAt ?? now })) ?? null);
-      setUnread(0);
-    } else {
-      setBanner({
-        tone: 'error',
-        text: result.payload?.message ?? notificationMessages.markFailed,
-      });
-    }
+    setMarkFailure(null);
+    const result = await markRead(undefined);
+    if (result.error) setMarkFailure(failureMessage(result.error, notificationMessages.markFailed));
   };
 
   return (
@@ -80,6 +57,9 @@ export function NotificationsPage() {
             <li key={notification._id} className="px-4 py-3">
               <Link
                 to={notification.link}
+                onClick={() => {
+                  if (notification.readAt === null) void markRead([notification._id]);
+                }}
                 className="block rounded focus-visible:outline-2 focus-visible:outline-indigo-600"
               >
                 <NotificationText notification={notification} />
@@ -89,12 +69,12 @@ export function NotificationsPage() {
           ))}
         </ul>
       )}
-      {cursor && (
+      {list.hasNextPage && (
         <Button
           variant="secondary"
           disabled={pending}
           aria-busy={pending}
-          onClick={() => void load(cursor)}
+          onClick={() => void list.fetchNextPage()}
         >
           {notificationMessages.loadMore}
         </Button>

@@ -68,7 +68,7 @@ describe('change password (/settings)', { timeout: 20_000 }, () => {
   });
 
   it('sends current and new password, shows the success message and empties the fields', async () => {
-    const { events, calls } = await setup({
+    const { events, calls, store } = await setup({
       status: 200,
       body: { message: accountMessages.passwordChanged },
     });
@@ -83,6 +83,8 @@ describe('change password (/settings)', { timeout: 20_000 }, () => {
     ]);
     expect(field(accountMessages.labelCurrentPassword).value).toBe('');
     expect(field(accountMessages.labelNewPassword).value).toBe('');
+    // The passwords were sent untracked: nothing of them stays in the store.
+    expect(JSON.stringify(store.getState())).not.toMatch(/Old12345|Fresh2025/);
   });
 
   it('checks before sending: the registration rule and the confirmation', async () => {

@@ -4,9 +4,9 @@ import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
-import { useServiceDispatch } from '../../../lib/app-thunk';
+import { asFailure, useSecretMutation } from '../../../lib/api';
 import { useCheckedForm } from '../../../lib/use-checked-form';
-import { changePassword } from '../password-thunks';
+import { passwordApi } from '../password-api';
 
 type PasswordField = keyof PasswordChangeFormInput;
 const FIELDS: readonly PasswordField[] = ['currentPassword', 'newPassword', 'confirmNewPassword'];
@@ -15,19 +15,30 @@ const EMPTY: PasswordChangeFormInput = {
   newPassword: '',
   confirmNewPassword: '',
 };
+const IDS: Record<PasswordField, string> = {
+  currentPassword: 'password-current',
+  newPassword: 'password-new',
+  confirmNewPassword: 'password-confirm',
+};
 
 /**
  * /settings: change the password (current, new, confirmation). The server
  * signs out the user's other sessions; this one stays.
  */
 export function ChangePasswordForm() {
-  const dispatch = useServiceDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState<PasswordChangeFormInput>(EMPTY);
+  const changePassword = useSecretMutation(passwordApi.endpoints.changePassword);
+  const {
+    formRef,
+    values,
+    setValues,
+    field,
+    errors,
+    pending,
+    setPending,
+    showCheck,
+    showServerFailure,
+  } = useCheckedForm(FIELDS, { ids: IDS, alertId: 'password-alert' });
   const [banner, setBanner] = useState<Banner | null>(null);
-  const set = (patch: Partial<PasswordChangeFormInput>) =>
-    setValues((current) => ({ ...current, ...patch }));
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -35,58 +46,47 @@ export function ChangePasswordForm() {
     setBanner(null);
     if (!showCheck(checkPasswordChange(values))) return;
     setPending(true);
-    const result = await dispatch(
-      changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword }),
-    );
+    const result = await changePassword({
+      currentPassword: values.currentPassword,
+      newPassword: values.newPassword,
+    });
     setPending(false);
-    if (changePassword.fulfilled.match(result)) {
+    if (result.data) {
       setValues(EMPTY);
-      setBanner({ tone: 'success', text: result.payload.message });
+      setBanner({ tone: 'success', text: result.data.message });
       return;
     }
     setBanner({ tone: 'error', text: accountMessages.passwordChangeFailed });
-    showServerFailure(result.payload, accountMessages.passwordChangeFailed);
+    showServerFailure(
+      asFailure(result.error, accountMessages.passwordChangeFailed),
+      accountMessages.passwordChangeFailed,
+    );
   };
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
       <StatusBanner banner={banner} />
       <PasswordField
-        id="password-current"
-        name="currentPassword"
+        {...field('currentPassword')}
         autoComplete="current-password"
         label={accountMessages.labelCurrentPassword}
         showLabel={accountMessages.showCurrentPassword}
         hideLabel={accountMessages.hideCurrentPassword}
-        value={values.currentPassword}
-        onChange={(event) => set({ currentPassword: event.target.value })}
-        error={errors.fields.currentPassword}
-        describedBy="password-alert"
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <PasswordField
-          id="password-new"
-          name="newPassword"
+          {...field('newPassword')}
           autoComplete="new-password"
           label={accountMessages.labelNewPassword}
           showLabel={accountMessages.showNewPassword}
           hideLabel={accountMessages.hideNewPassword}
-          value={values.newPassword}
-          onChange={(event) => set({ newPassword: event.target.value })}
-          error={errors.fields.newPassword}
-          describedBy="password-alert"
         />
         <PasswordField
-          id="password-confirm"
-          name="confirmNewPassword"
+          {...field('confirmNewPassword')}
           autoComplete="new-password"
           label={accountMessages.labelConfirmNewPassword}
           showLabel={accountMessages.showConfirmNewPassword}
           hideLabel={accountMessages.hideConfirmNewPassword}
-          value={values.confirmNewPassword}
-          onChange={(event) => set({ confirmNewPassword: event.target.value })}
-          error={errors.fields.confirmNewPassword}
-          describedBy="password-alert"
         />
       </div>
       <FormAlert id="password-alert" message={errors.message} />

@@ -19,10 +19,10 @@ const FIELDS: readonly LoginField[] = ['telephone', 'password'];
  */
 export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
   const dispatch = useAuthDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState({ telephone: '', password: '', acceptTerms: false });
   const alertId = `${idPrefix}-alert`;
+  const { formRef, values, field, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS, { idPrefix, alertId });
+  const [acceptTerms, setAcceptTerms] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,36 +48,32 @@ export function LoginForm({ idPrefix = 'login' }: { idPrefix?: string }) {
       aria-busy={pending}
     >
       <TextField
-        id={`${idPrefix}-telephone`}
-        name="telephone"
+        {...field('telephone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         label={signInMessages.labelTelephone}
         hint={signInMessages.telephoneHint}
-        value={values.telephone}
-        onChange={(event) => setValues({ ...values, telephone: event.target.value })}
-        error={errors.fields.telephone}
-        describedBy={alertId}
       />
       <PasswordField
-        id={`${idPrefix}-password`}
-        name="password"
+        {...field('password')}
         autoComplete="current-password"
         label={signInMessages.labelPassword}
         showLabel={signInMessages.showPassword}
         hideLabel={signInMessages.hidePassword}
-        value={values.password}
-        onChange={(event) => setValues({ ...values, password: event.target.value })}
-        error={errors.fields.password}
-        describedBy={alertId}
       />
+      <Link
+        to={ROUTES.forgotPassword}
+        className="block w-fit text-sm font-semibold text-indigo-700 hover:underline"
+      >
+        {signInMessages.forgotPassword}
+      </Link>
       <CheckboxField
         id={`${idPrefix}-terms`}
         name="acceptTerms"
         label={signInMessages.labelTerms}
-        checked={values.acceptTerms}
-        onChange={(event) => setValues({ ...values, acceptTerms: event.target.checked })}
+        checked={acceptTerms}
+        onChange={(event) => setAcceptTerms(event.target.checked)}
       />
       <FormAlert id={alertId} message={errors.message} />
       <Button type="submit" className="w-full" disabled={pending}>

@@ -41,17 +41,20 @@ function isNonBlocking(error: { message: string; fields: string[] }): boolean {
  */
 export function ProfileForm({ user }: { user: User }) {
   const dispatch = useAuthDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showErrors } = useCheckedForm(FIELDS);
-  const [values, setValues] = useState<Required<ProfileInput>>(() => ({
-    username: user.username,
-    telephone: user.telephone,
-    email: user.email,
-    bio: user.bio,
-    currentPassword: '',
-  }));
+  const { formRef, values, setValues, field, errors, pending, setPending, showCheck, showErrors } =
+    useCheckedForm(FIELDS, {
+      initial: {
+        username: user.username,
+        telephone: user.telephone,
+        email: user.email,
+        bio: user.bio,
+      },
+      idPrefix: 'profile',
+      ids: { currentPassword: 'profile-current-password' },
+      alertId: 'profile-alert',
+    });
   const telephoneChanges = changesTelephone(user.telephone, values.telephone);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const set = (patch: Partial<ProfileInput>) => setValues((current) => ({ ...current, ...patch }));
 
   useEffect(() => {
     if (!banner) return;
@@ -82,7 +85,7 @@ export function ProfileForm({ user }: { user: User }) {
     );
     setPending(false);
     if (updateUser.fulfilled.match(result)) {
-      set({ currentPassword: '' });
+      setValues({ currentPassword: '' });
       setBanner({ tone: 'success', text: messages.profileUpdated });
     } else {
       if (result.payload) {
@@ -98,65 +101,37 @@ export function ProfileForm({ user }: { user: User }) {
     <form ref={formRef} noValidate onSubmit={onSubmit} className="space-y-5" aria-busy={pending}>
       <StatusBanner banner={banner} />
       <div className="grid gap-5 sm:grid-cols-2">
+        <TextField {...field('username')} autoComplete="username" label={messages.labelUsername} />
         <TextField
-          id="profile-username"
-          name="username"
-          autoComplete="username"
-          label={messages.labelUsername}
-          value={values.username}
-          onChange={(event) => set({ username: event.target.value })}
-          error={errors.fields.username}
-          describedBy="profile-alert"
-        />
-        <TextField
-          id="profile-telephone"
-          name="telephone"
+          {...field('telephone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           label={messages.labelTelephone}
-          value={values.telephone}
-          onChange={(event) => set({ telephone: event.target.value })}
-          error={errors.fields.telephone}
-          describedBy="profile-alert"
         />
       </div>
       {telephoneChanges && (
         <PasswordField
-          id="profile-current-password"
-          name="currentPassword"
+          {...field('currentPassword')}
           autoComplete="current-password"
           label={accountMessages.labelProfileCurrentPassword}
           hint={accountMessages.telephoneChangeHint}
           showLabel={accountMessages.showProfileCurrentPassword}
           hideLabel={accountMessages.hideProfileCurrentPassword}
-          value={values.currentPassword}
-          onChange={(event) => set({ currentPassword: event.target.value })}
-          error={errors.fields.currentPassword}
-          describedBy="profile-alert"
         />
       )}
       <TextField
-        id="profile-email"
-        name="email"
+        {...field('email')}
         type="email"
         autoComplete="email"
         label={messages.labelEmail}
-        value={values.email}
-        onChange={(event) => set({ email: event.target.value })}
         error={emailError}
-        describedBy="profile-alert"
       />
       <TextAreaField
-        id="profile-bio"
-        name="bio"
+        {...field('bio')}
         rows={5}
         maxLength={BIO_MAX_LENGTH}
         label={messages.labelBio}
-        value={values.bio}
-        onChange={(event) => set({ bio: event.target.value })}
-        error={errors.fields.bio}
-        describedBy="profile-alert"
       />
       <FormAlert id="profile-alert" message={errors.message} />
       <div className="flex justify-end">

@@ -19,15 +19,6 @@ const FIELDS: readonly RegisterField[] = [
   'acceptTerms',
 ];
 
-const EMPTY: RegisterFormInput = {
-  username: '',
-  email: '',
-  telephone: '',
-  password: '',
-  confirmPassword: '',
-  acceptTerms: false,
-};
-
 /**
  * Sign-up form: checkRegistration in its order (username length, all fields
  * filled, password rule, confirmation, then formats and the terms). Server
@@ -35,18 +26,15 @@ const EMPTY: RegisterFormInput = {
  */
 export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
   const dispatch = useAuthDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState<RegisterFormInput>(EMPTY);
   const alertId = `${idPrefix}-alert`;
-  const id = (field: RegisterField) => `${idPrefix}-${field}`;
-  const set = (patch: Partial<RegisterFormInput>) =>
-    setValues((current) => ({ ...current, ...patch }));
+  const { formRef, values, field, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS, { idPrefix, alertId });
+  const [acceptTerms, setAcceptTerms] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    if (!showCheck(checkRegistration(values))) return;
+    if (!showCheck(checkRegistration({ ...values, acceptTerms }))) return;
     setPending(true);
     const result = await dispatch(
       register({
@@ -71,70 +59,41 @@ export function RegisterForm({ idPrefix = 'register' }: { idPrefix?: string }) {
       className="space-y-5"
       aria-busy={pending}
     >
+      <TextField {...field('username')} autoComplete="username" label={messages.labelUsername} />
       <TextField
-        id={id('username')}
-        name="username"
-        autoComplete="username"
-        label={messages.labelUsername}
-        value={values.username}
-        onChange={(event) => set({ username: event.target.value })}
-        error={errors.fields.username}
-        describedBy={alertId}
-      />
-      <TextField
-        id={id('email')}
-        name="email"
+        {...field('email')}
         type="email"
         autoComplete="email"
         label={messages.labelEmail}
-        value={values.email}
-        onChange={(event) => set({ email: event.target.value })}
-        error={errors.fields.email}
-        describedBy={alertId}
       />
       <TextField
-        id={id('telephone')}
-        name="telephone"
+        {...field('telephone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         label={messages.labelTelephone}
         hint={messages.telephoneHint}
-        value={values.telephone}
-        onChange={(event) => set({ telephone: event.target.value })}
-        error={errors.fields.telephone}
-        describedBy={alertId}
       />
       <PasswordField
-        id={id('password')}
-        name="password"
+        {...field('password')}
         autoComplete="new-password"
         label={messages.labelPassword}
         showLabel={messages.showPassword}
         hideLabel={messages.hidePassword}
-        value={values.password}
-        onChange={(event) => set({ password: event.target.value })}
-        error={errors.fields.password}
-        describedBy={alertId}
       />
       <PasswordField
-        id={id('confirmPassword')}
-        name="confirmPassword"
+        {...field('confirmPassword')}
         autoComplete="new-password"
         label={messages.labelConfirmPassword}
         showLabel={messages.showConfirmPassword}
         hideLabel={messages.hideConfirmPassword}
-        value={values.confirmPassword}
-        onChange={(event) => set({ confirmPassword: event.target.value })}
-        error={errors.fields.confirmPassword}
-        describedBy={alertId}
       />
       <CheckboxField
-        id={id('acceptTerms')}
+        id={`${idPrefix}-acceptTerms`}
         name="acceptTerms"
         label={messages.labelTerms}
-        checked={values.acceptTerms}
-        onChange={(event) => set({ acceptTerms: event.target.checked })}
+        checked={acceptTerms}
+        onChange={(event) => setAcceptTerms(event.target.checked)}
         error={errors.fields.acceptTerms}
         describedBy={alertId}
       />

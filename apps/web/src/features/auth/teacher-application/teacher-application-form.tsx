@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import {
   APPLICATION_LIMITS,
   checkTeacherApplication,
@@ -44,18 +44,12 @@ interface TeacherApplicationFormProps {
  */
 export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicationFormProps) {
   const dispatch = useAuthDispatch();
-  const { formRef, errors, pending, setPending, showCheck, showServerFailure } =
-    useCheckedForm(FIELDS);
-  const [values, setValues] = useState<TeacherApplicationInput>(() => ({
-    fullName: prefill?.fullName ?? '',
-    telephone: prefill?.telephone ?? '',
-    email: prefill?.email ?? '',
-    subject: '',
-    experience: '',
-    motivation: '',
-  }));
-  const set = (patch: Partial<TeacherApplicationInput>) =>
-    setValues((current) => ({ ...current, ...patch }));
+  const { formRef, values, field, errors, pending, setPending, showCheck, showServerFailure } =
+    useCheckedForm(FIELDS, {
+      initial: prefill,
+      idPrefix: 'application',
+      alertId: 'application-alert',
+    });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -79,14 +73,6 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
     showServerFailure(result.payload, messages.applicationFailed);
   };
 
-  const common = (field: ApplicationField) => ({
-    id: `application-${field}`,
-    name: field,
-    value: values[field],
-    error: errors.fields[field],
-    describedBy: 'application-alert',
-  });
-
   return (
     <form
       ref={formRef}
@@ -97,51 +83,45 @@ export function TeacherApplicationForm({ prefill, onSubmitted }: TeacherApplicat
       aria-busy={pending}
     >
       <TextField
-        {...common('fullName')}
+        {...field('fullName')}
         autoComplete="name"
         label={siteMessages.labelFullName}
         maxLength={APPLICATION_LIMITS.fullName.max}
-        onChange={(event) => set({ fullName: event.target.value })}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          {...common('telephone')}
+          {...field('telephone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           label={messages.labelTelephone}
           hint={messages.telephoneHint}
-          onChange={(event) => set({ telephone: event.target.value })}
         />
         <TextField
-          {...common('email')}
+          {...field('email')}
           type="email"
           autoComplete="email"
           label={messages.labelEmail}
-          onChange={(event) => set({ email: event.target.value })}
         />
       </div>
       <TextField
-        {...common('subject')}
+        {...field('subject')}
         label={siteMessages.labelSubject}
         hint={siteMessages.subjectHint}
         maxLength={APPLICATION_LIMITS.subject.max}
-        onChange={(event) => set({ subject: event.target.value })}
       />
       <TextAreaField
-        {...common('experience')}
+        {...field('experience')}
         rows={4}
         label={siteMessages.labelExperience}
         hint={siteMessages.experienceHint}
         maxLength={APPLICATION_LIMITS.experience.max}
-        onChange={(event) => set({ experience: event.target.value })}
       />
       <TextAreaField
-        {...common('motivation')}
+        {...field('motivation')}
         rows={5}
         label={siteMessages.labelMotivation}
         maxLength={APPLICATION_LIMITS.motivation.max}
-        onChange={(event) => set({ motivation: event.target.value })}
       />
       <FormAlert id="application-alert" message={errors.message} />
       <Button type="submit" className="w-full sm:w-auto" disabled={pending}>

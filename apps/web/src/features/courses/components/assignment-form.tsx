@@ -8,11 +8,17 @@ import {
 } from '@urok/contract';
 import type { Assignment } from '@urok/contract/schemas';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
+import {
+  CheckboxField,
+  TextAreaField,
+  TextField,
+  controlProps,
+} from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { useServiceDispatch } from '../../../lib/app-thunk';
-import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { createAssignment, updateAssignment } from '../assignment-thunks';
+import { asFailure } from '../../../lib/api';
+import { fromServer } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
+import { useCreateAssignmentMutation, useUpdateAssignmentMutation } from '../grading-api';
 import { fromDateTimeLocal, toDateTimeLocal } from '../format';
 
 type AssignmentField = 'sectionId' | 'title' | 'instructions' | 'dueAt' | 'maxPoints' | 'published';
@@ -31,7 +37,8 @@ interface AssignmentFormProps {
   sections: readonly { _id: string; title: string }[];
   /** Edit this one; absent: create a new one. */
   assignment?: Assignment;
-  onSaved: (assignment: Assignment) => void;
+  /** After a save (an edited assignment's cached copy is the saved one already: grading-api.ts). */
+  onSaved?: (assignment: Assignment) => void;
 }
 
 /**
@@ -41,33 +48,36 @@ interface AssignmentFormProps {
  * for a field is shown beside it.
  */
 export function AssignmentForm({ courseId, sections, assignment, onSaved }: AssignmentFormProps) {
-  const dispatch = useServiceDispatch();
+  const [createAssignment, creating] = useCreateAssignmentMutation();
+  const [updateAssignment, updating] = useUpdateAssignmentMutation();
+  const pending = creating.isLoading || updating.isLoading;
   const id = useId();
-  const [values, setValues] = useState(() => ({
-    sectionId: assignment?.sectionId ?? sections[0]?._id ?? '',
-    title: assignment?.title ?? '',
-    instructions: assignment ? documentToText(assignment.instructions) : '',
-    dueAt: toDateTimeLocal(assignment?.dueAt ?? null),
-    maxPoints: String(assignment?.maxPoints ?? ASSIGNMENT_LIMITS.maxPoints.default),
-    published: assignment?.published ?? false,
-  }));
-  const [errors, setErrors] = useState<FormErrors<AssignmentField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const alertId = `${id}-alert`;
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
+  const { formRef, values, setValues, field, errors, showErrors, clearErrors } = useCheckedForm(
+    ASSIGNMENT_FIELDS,
+    {
+      initial: {
+        sectionId: assignment?.sectionId ?? sections[0]?._id ?? '',
+        title: assignment?.title ?? '',
+        instructions: assignment ? documentToText(assignment.instructions) : '',
+        dueAt: toDateTimeLocal(assignment?.dueAt ?? null),
+        maxPoints: String(assignment?.maxPoints ?? ASSIGNMENT_LIMITS.maxPoints.default),
+      },
+      idPrefix: id,
+      alertId,
+    },
+  );
+  const [published, setPublished] = useState(assignment?.published ?? false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
     const title = values.title.trim();
     if (title.length < ASSIGNMENT_LIMITS.title.min) {
-      setErrors({ message: null, fields: { title: messages.assignmentTitleInvalid } });
-      document.getElementById(`${id}-title`)?.focus();
+      showErrors({ message: null, fields: { title: messages.assignmentTitleInvalid } });
       return;
     }
-    setErrors(noFormErrors());
-    setPending(true);
+    clearErrors();
     const maxPoints = Number(values.maxPoints);
     const body = {
       sectionId: values.sectionId,
@@ -81,33 +91,31 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
       dueAt: fromDateTimeLocal(values.dueAt) || (assignment ? null : undefined),
       // A non-number is sent as it is typed, for the server's message beside the field.
       maxPoints: Number.isInteger(maxPoints) ? maxPoints : (values.maxPoints as unknown as number),
-      published: values.published,
+      published,
     };
     const result = assignment
-      ? await dispatch(updateAssignment({ assignmentId: assignment._id, body }))
-      : await dispatch(
-          createAssignment({
-            courseId,
-            body: { ...body, instructions: body.instructions ?? textToDocument('') },
-          }),
-        );
-    setPending(false);
-    if (createAssignment.fulfilled.match(result) || updateAssignment.fulfilled.match(result)) {
-      onSaved(result.payload);
+      ? await updateAssignment({ assignmentId: assignment._id, body })
+      : await createAssignment({
+          courseId,
+          body: { ...body, instructions: body.instructions ?? textToDocument('') },
+        });
+    if (!result.error) {
+      onSaved?.(result.data);
       if (!assignment) {
-        setValues((current) => ({ ...current, title: '', instructions: '', dueAt: '' }));
+        setValues({ title: '', instructions: '', dueAt: '' });
       }
       return;
     }
-    const failure = result.payload ?? { message: gradesMessages.assignmentSaveFailed };
-    const shown = fromServer(failure, ASSIGNMENT_FIELDS);
-    setErrors(shown);
-    const first = ASSIGNMENT_FIELDS.find((field) => shown.fields[field] !== undefined);
-    if (first) document.getElementById(`${id}-${first}`)?.focus();
+    const shown = fromServer(
+      asFailure(result.error, gradesMessages.assignmentSaveFailed),
+      ASSIGNMENT_FIELDS,
+    );
+    showErrors(shown);
   };
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       aria-label={
@@ -121,12 +129,7 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
           {gradesMessages.labelSection}
         </label>
         <select
-          id={`${id}-sectionId`}
-          name="sectionId"
-          value={values.sectionId}
-          onChange={(event) => set('sectionId', event.target.value)}
-          aria-invalid={errors.fields.sectionId !== undefined ? 'true' : undefined}
-          aria-describedby={errors.fields.sectionId ? `${id}-sectionId-error` : undefined}
+          {...controlProps(field('sectionId'))}
           className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
         >
           {sections.map((section) => (
@@ -142,56 +145,32 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
         )}
       </div>
       <TextField
-        id={`${id}-title`}
-        name="title"
+        {...field('title')}
         label={gradesMessages.labelAssignmentTitle}
-        value={values.title}
         maxLength={ASSIGNMENT_LIMITS.title.max}
-        onChange={(event) => set('title', event.target.value)}
-        error={errors.fields.title}
-        describedBy={alertId}
       />
-      <TextAreaField
-        id={`${id}-instructions`}
-        name="instructions"
-        rows={4}
-        label={gradesMessages.labelInstructions}
-        value={values.instructions}
-        onChange={(event) => set('instructions', event.target.value)}
-        error={errors.fields.instructions}
-        describedBy={alertId}
-      />
+      <TextAreaField {...field('instructions')} rows={4} label={gradesMessages.labelInstructions} />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          id={`${id}-dueAt`}
-          name="dueAt"
+          {...field('dueAt')}
           type="datetime-local"
           label={gradesMessages.labelAssignmentDue}
-          value={values.dueAt}
-          onChange={(event) => set('dueAt', event.target.value)}
-          error={errors.fields.dueAt}
-          describedBy={alertId}
         />
         <TextField
-          id={`${id}-maxPoints`}
-          name="maxPoints"
+          {...field('maxPoints')}
           type="number"
           inputMode="numeric"
           min={ASSIGNMENT_LIMITS.maxPoints.min}
           max={ASSIGNMENT_LIMITS.maxPoints.max}
           label={gradesMessages.labelMaxPoints}
-          value={values.maxPoints}
-          onChange={(event) => set('maxPoints', event.target.value)}
-          error={errors.fields.maxPoints}
-          describedBy={alertId}
         />
       </div>
       <CheckboxField
         id={`${id}-published`}
         name="published"
         label={gradesMessages.labelPublished}
-        checked={values.published}
-        onChange={(event) => set('published', event.target.checked)}
+        checked={published}
+        onChange={(event) => setPublished(event.target.checked)}
         error={errors.fields.published}
         describedBy={alertId}
       />

@@ -1,32 +1,32 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
 import { ASSIGNMENT_LIMITS, gradesMessages, messages } from '@urok/contract';
-import type { HomeworkComment } from '@urok/contract/schemas';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/fields';
-import { useServiceDispatch } from '../../../lib/app-thunk';
-import { fetchComments, postComment } from '../assignment-thunks';
+import { asFailure, failureMessage } from '../../../lib/api';
+import { useCommentsQuery, usePostCommentMutation } from '../homework-api';
 import { formatDateTime } from '../format';
 
 /**
  * The private thread of one submission between its student and the course's
  * author, behind a disclosure: it loads when opened, so a list of many
- * submissions does not ask for every thread.
+ * submissions does not ask for every thread. The thread a link names
+ * (`#comments-<homework id>`, a comment's notification) starts open.
  */
 export function CommentThread({ homeworkId }: { homeworkId: string }) {
-  const dispatch = useServiceDispatch();
   const id = useId();
-  const [comments, setComments] = useState<HomeworkComment[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // A comment's notification links to `#comments-<id>`: that thread starts open.
+  const named = useLocation().hash === `#comments-${homeworkId}`;
+  const [opened, setOpened] = useState(named);
+  const thread = useCommentsQuery(homeworkId, { skip: !opened });
+  const [postComment, { isLoading: pending }] = usePostCommentMutation();
+  const comments = thread.currentData ?? null;
+  const loadError = thread.isError
+    ? failureMessage(thread.error, gradesMessages.commentsLoadFailed)
+    : null;
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
-
-  const load = async () => {
-    setLoadError(null);
-    const result = await dispatch(fetchComments(homeworkId));
-    if (fetchComments.fulfilled.match(result)) setComments(result.payload);
-    else setLoadError(result.payload?.message ?? gradesMessages.commentsLoadFailed);
-  };
+  const load = () => void thread.refetch();
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,24 +38,22 @@ export function CommentThread({ homeworkId }: { homeworkId: string }) {
       return;
     }
     setError(undefined);
-    setPending(true);
-    const result = await dispatch(postComment({ homeworkId, body: text }));
-    setPending(false);
-    if (postComment.fulfilled.match(result)) {
-      setComments((current) => [...(current ?? []), result.payload]);
+    const result = await postComment({ homeworkId, body: text });
+    if (!result.error) {
       setBody('');
-    } else {
-      setError(
-        result.payload?.fields?.body ?? result.payload?.message ?? gradesMessages.commentFailed,
-      );
+      return;
     }
+    const failure = asFailure(result.error, gradesMessages.commentFailed);
+    setError(failure.fields?.body ?? failure.message);
   };
 
   return (
     <details
-      className="rounded-lg border border-slate-200 px-3 py-2 text-sm"
+      id={`comments-${homeworkId}`}
+      open={named || undefined}
+      className="scroll-mt-20 rounded-lg border border-slate-200 px-3 py-2 text-sm"
       onToggle={(event) => {
-        if (event.currentTarget.open && comments === null) void load();
+        if (event.currentTarget.open) setOpened(true);
       }}
     >
       <summary className="min-h-11 cursor-pointer content-center font-medium text-indigo-700">
@@ -66,7 +64,7 @@ export function CommentThread({ homeworkId }: { homeworkId: string }) {
         {loadError ? (
           <div role="alert" className="flex flex-wrap items-center gap-2 text-red-800">
             <span>{loadError}</span>
-            <Button variant="secondary" onClick={() => void load()}>
+            <Button variant="secondary" onClick={load}>
               {messages.retry}
             </Button>
           </div>

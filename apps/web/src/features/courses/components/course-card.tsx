@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { courseMessages, messages, type Course } from '@urok/contract';
 import { CourseCover } from './course-cover';
+import { VisibilityBadge } from './visibility-badge';
 
 interface CourseCardProps {
   course: Course;
@@ -27,6 +28,7 @@ export function CourseCard({ course, href, children }: CourseCardProps) {
         <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
           {course.category}
         </p>
+        <VisibilityBadge course={course} />
         <h2 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
           {href ? (
             <Link

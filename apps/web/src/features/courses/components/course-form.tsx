@@ -4,11 +4,16 @@ import {
   COVER_ACCEPT,
   COVER_MAX_BYTES,
   COVER_MIME_TYPES,
+  COURSE_VISIBILITIES,
   checkCourse,
+  classMessages,
+  classPageMessages,
   courseMessages,
+  isCourseVisibility,
   messages,
   type Course,
   type CourseInput,
+  type CourseVisibility,
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
@@ -16,11 +21,11 @@ import { FormAlert } from '../../../components/ui/form-alert';
 import type { ApiFailure } from '../../../lib/api-error';
 import { fromServer, type FormErrors } from '../../../lib/form-errors';
 import { useCheckedForm } from '../../../lib/use-checked-form';
-import type { CourseFormInput } from '../course-slice';
+import type { CourseFormInput } from '../courses-api';
 import { fromDateTimeLocal, toDateTimeLocal } from '../format';
 import { CourseCover } from './course-cover';
 
-export type CourseField = keyof CourseInput | 'cover';
+export type CourseField = keyof CourseInput | 'visibility' | 'cover';
 /** Form order: the first invalid one takes the focus. */
 export const COURSE_FIELDS: readonly CourseField[] = [
   'title',
@@ -28,6 +33,7 @@ export const COURSE_FIELDS: readonly CourseField[] = [
   'category',
   'homeworkTask',
   'homeworkDueAt',
+  'visibility',
   'cover',
 ];
 
@@ -76,10 +82,9 @@ interface CourseFormProps {
   onSaved?: () => void;
 }
 
-type Values = CourseInput;
-
-function initialValues(course?: Course): Values {
+function initialValues(course?: Course): CourseInput & { visibility: CourseVisibility } {
   return {
+    visibility: course?.visibility ?? 'public',
     title: course?.title ?? '',
     description: course?.description ?? '',
     category: course?.category ?? '',
@@ -97,15 +102,22 @@ function initialValues(course?: Course): Values {
  */
 export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFormProps) {
   const id = useId();
-  const { formRef, errors, setErrors, showErrors, showCheck, pending, setPending } =
-    useCheckedForm(COURSE_FIELDS);
-  const [values, setValues] = useState<Values>(() => initialValues(course));
+  const alertId = `${id}-alert`;
+  const {
+    formRef,
+    values,
+    setValues,
+    field,
+    errors,
+    setErrors,
+    showErrors,
+    showCheck,
+    pending,
+    setPending,
+  } = useCheckedForm(COURSE_FIELDS, { initial: initialValues(course), idPrefix: id, alertId });
   const [cover, setCover] = useState<File | null>(null);
   const [coverInputKey, setCoverInputKey] = useState(0);
   const previewUrl = useObjectUrl(cover);
-  const alertId = `${id}-alert`;
-
-  const set = (patch: Partial<Values>) => setValues((current) => ({ ...current, ...patch }));
 
   const onCoverChange = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
@@ -122,18 +134,25 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    const visibility = values.visibility as CourseVisibility;
     const fields: CourseInput = {
-      ...values,
+      title: values.title,
+      description: values.description,
+      category: values.category,
+      homeworkTask: values.homeworkTask,
       homeworkDueAt: fromDateTimeLocal(values.homeworkDueAt),
     };
     const coverProblem = cover ? checkCover(cover) : null;
-    // The fields first; the cover only when they pass.
+    // The fields first, then who sees the course; the cover only when they pass.
     const failed =
       checkCourse(fields) ??
+      (isCourseVisibility(visibility)
+        ? null
+        : { message: classMessages.visibilityInvalid, fields: ['visibility' as const] }) ??
       (coverProblem ? { message: coverProblem, fields: ['cover' as const] } : null);
     if (!showCheck(failed)) return;
     setPending(true);
-    const failure = await onSubmit({ fields, cover });
+    const failure = await onSubmit({ fields, visibility, cover });
     setPending(false);
     if (failure) {
       showErrors(courseFormErrors(failure));
@@ -144,8 +163,6 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
     onSaved?.();
   };
 
-  const fieldId = (name: CourseField) => `${id}-${name}`;
-
   return (
     <form
       ref={formRef}
@@ -155,63 +172,44 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
       aria-busy={pending}
     >
       <TextField
-        id={fieldId('title')}
-        name="title"
+        {...field('title')}
         label={courseMessages.labelTitle}
-        value={values.title}
         maxLength={COURSE_LIMITS.title.max}
-        onChange={(event) => set({ title: event.target.value })}
-        error={errors.fields.title}
-        describedBy={alertId}
       />
       <TextAreaField
-        id={fieldId('description')}
-        name="description"
+        {...field('description')}
         rows={5}
         label={courseMessages.labelDescription}
-        value={values.description}
         maxLength={COURSE_LIMITS.description.max}
-        onChange={(event) => set({ description: event.target.value })}
-        error={errors.fields.description}
-        describedBy={alertId}
       />
       <TextField
-        id={fieldId('category')}
-        name="category"
+        {...field('category')}
         label={courseMessages.labelCategory}
         hint={courseMessages.categoryHint}
-        value={values.category}
         maxLength={COURSE_LIMITS.category.max}
-        onChange={(event) => set({ category: event.target.value })}
-        error={errors.fields.category}
-        describedBy={alertId}
       />
       <TextAreaField
-        id={fieldId('homeworkTask')}
-        name="homeworkTask"
+        {...field('homeworkTask')}
         rows={4}
         label={courseMessages.labelHomeworkTask}
-        value={values.homeworkTask}
         maxLength={COURSE_LIMITS.homeworkTask.max}
-        onChange={(event) => set({ homeworkTask: event.target.value })}
-        error={errors.fields.homeworkTask}
-        describedBy={alertId}
       />
       <TextField
-        id={fieldId('homeworkDueAt')}
-        name="homeworkDueAt"
+        {...field('homeworkDueAt')}
         type="datetime-local"
         label={courseMessages.labelDeadline}
         hint={courseMessages.deadlineHint}
-        value={values.homeworkDueAt}
-        onChange={(event) => set({ homeworkDueAt: event.target.value })}
-        error={errors.fields.homeworkDueAt}
-        describedBy={alertId}
+      />
+      <VisibilityChoice
+        id={`${id}-visibility`}
+        value={values.visibility as CourseVisibility}
+        onChange={(visibility) => setValues({ visibility })}
+        error={errors.fields.visibility}
       />
       <div className="space-y-3">
         <TextField
           key={coverInputKey}
-          id={fieldId('cover')}
+          id={`${id}-cover`}
           name="cover"
           type="file"
           accept={COVER_ACCEPT}
@@ -242,5 +240,72 @@ export function CourseForm({ course, submitLabel, onSubmit, onSaved }: CourseFor
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Who sees the course: one radio per visibility with its one-line meaning.
+ * The fieldset carries the field's name, so a refusal that names
+ * `visibility` focuses the group (useCheckedForm focuses by name).
+ */
+function VisibilityChoice({
+  id,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  value: CourseVisibility;
+  onChange: (visibility: CourseVisibility) => void;
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <fieldset
+      name="visibility"
+      tabIndex={-1}
+      aria-describedby={error ? errorId : undefined}
+      className="space-y-2 focus:outline-none"
+    >
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">
+        {classPageMessages.visibilityLegend}
+      </legend>
+      {COURSE_VISIBILITIES.map((option) => {
+        const optionId = `${id}-${option}`;
+        return (
+          <label
+            key={option}
+            htmlFor={optionId}
+            className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 ${
+              value === option ? 'border-indigo-600 bg-indigo-50' : 'border-slate-300 bg-white'
+            }`}
+          >
+            <input
+              id={optionId}
+              type="radio"
+              name="visibility-option"
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+              aria-describedby={`${optionId}-hint`}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-indigo-700"
+            />
+            <span className="space-y-0.5">
+              <span className="block text-sm font-semibold text-slate-900">
+                {classPageMessages.visibilityLabel[option]}
+              </span>
+              <span id={`${optionId}-hint`} className="block text-sm text-slate-600">
+                {classPageMessages.visibilityHint[option]}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

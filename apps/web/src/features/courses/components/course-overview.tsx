@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { courseMessages, type Course } from '@urok/contract';
 import { formatDateTime, isPast } from '../format';
 import { CourseCover } from './course-cover';
+import { VisibilityBadge } from './visibility-badge';
 
 /** The id of the submissions section of a teacher's course page ('Роботи студентів' links to it). */
 export const SUBMISSIONS_ANCHOR = 'submissions';
@@ -33,6 +34,7 @@ export function CourseHeader({ course, children }: { course: Course; children?: 
         <p className="text-xs font-semibold uppercase tracking-wide text-indigo-700">
           {course.category}
         </p>
+        <VisibilityBadge course={course} />
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
           {course.title}
         </h1>

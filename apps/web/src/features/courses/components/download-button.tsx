@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { courseMessages } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../course-files';
-import { useCoursesDispatch } from '../hooks';
+import { failureMessage } from '../../../lib/api';
+import { useDownloadFileMutation } from '../homework-api';
 
 interface DownloadButtonProps {
   /** The API path of the download. */
@@ -23,17 +23,13 @@ export function DownloadButton({
   label,
   look = 'button',
 }: DownloadButtonProps) {
-  const dispatch = useCoursesDispatch();
-  const [pending, setPending] = useState(false);
+  const [download, { isLoading: pending }] = useDownloadFileMutation();
   const [error, setError] = useState<string | null>(null);
 
   const onClick = async () => {
-    setPending(true);
     setError(null);
-    const result = await dispatch(downloadFile({ path, fallbackName }));
-    setPending(false);
-    if (downloadFile.rejected.match(result))
-      setError(result.payload?.message ?? courseMessages.downloadFailed);
+    const result = await download({ path, fallbackName });
+    if (result.error) setError(failureMessage(result.error, courseMessages.downloadFailed));
   };
 
   return (

@@ -10,9 +10,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { fromCheck, fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { gradeHomework } from '../course-slice';
+import { asFailure } from '../../../lib/api';
+import { useGradeHomeworkMutation } from '../homework-api';
 import { GradeFields } from './grade-fields';
-import { useCoursesDispatch } from '../hooks';
 
 type GradeField = keyof GradeInput;
 const GRADE_FIELDS: readonly GradeField[] = ['grade', 'feedback'];
@@ -27,11 +27,10 @@ interface GradeFormProps {
 
 /** The inline grade form of an ungraded submission: a blank grade is refused; a grade is final. */
 export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormProps) {
-  const dispatch = useCoursesDispatch();
+  const [gradeHomework, { isLoading: pending }] = useGradeHomeworkMutation();
   const id = useId();
   const [values, setValues] = useState<GradeInput>({ grade: '', feedback: '' });
   const [errors, setErrors] = useState<FormErrors<GradeField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const alertId = `${id}-alert`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -48,13 +47,9 @@ export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormPro
       return;
     }
     setErrors(noFormErrors());
-    setPending(true);
-    const result = await dispatch(
-      gradeHomework({ courseId: homework.courseId, homeworkId: homework._id, ...values }),
-    );
-    setPending(false);
-    if (gradeHomework.fulfilled.match(result)) return;
-    const failure = result.payload ?? { message: courseMessages.gradeFailed };
+    const result = await gradeHomework({ homeworkId: homework._id, ...values });
+    if (!result.error) return;
+    const failure = asFailure(result.error, courseMessages.gradeFailed);
     if (failure.status === 409) {
       onAlreadyGraded();
       return;

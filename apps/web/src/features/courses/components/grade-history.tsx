@@ -1,8 +1,8 @@
 import { gradesMessages, type Homework } from '@urok/contract';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatGrade } from '../format';
 
 /** The grades a regrade replaced, oldest first, each with the reason it changed: the student sees them too. */
-export function GradeHistory({ homework }: { homework: Homework }) {
+export function GradeHistory({ homework, maxPoints }: { homework: Homework; maxPoints?: number }) {
   if (homework.gradeHistory.length === 0) return null;
   return (
     <div className="text-sm text-slate-700">
@@ -11,7 +11,7 @@ export function GradeHistory({ homework }: { homework: Homework }) {
         {homework.gradeHistory.map((entry) => (
           <li key={entry.replacedAt} className="break-words">
             {gradesMessages.gradeHistoryEntry(
-              entry.grade,
+              formatGrade(entry, maxPoints) ?? entry.grade,
               formatDateTime(entry.gradedAt ?? entry.replacedAt),
               entry.reason,
             )}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type DragEvent, type FormEvent } from 'react';
+import { useId, useState, type DragEvent, type FormEvent } from 'react';
 import {
   COURSE_LIMITS,
   HOMEWORK_ACCEPT,
@@ -9,12 +9,13 @@ import {
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/fields';
+import { FileInput } from '../../../components/ui/file-input';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
 import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { resetHomeworkStatus, uploadHomework } from '../course-slice';
+import { asFailure } from '../../../lib/api';
 import { formatFileSize } from '../format';
-import { useCoursesDispatch, useCoursesState } from '../hooks';
+import { useUploadHomeworkMutation } from '../homework-api';
 
 type UploadField = 'file' | 'comment';
 const UPLOAD_FIELDS: readonly UploadField[] = ['file', 'comment'];
@@ -73,8 +74,7 @@ export function HomeworkUploadForm({
   /** Hands in to this assignment; absent: the course's default assignment. */
   assignmentId?: string;
 }) {
-  const dispatch = useCoursesDispatch();
-  const { homeworkStatus } = useCoursesState();
+  const [uploadHomework, { isLoading: uploading, reset }] = useUploadHomeworkMutation();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [comment, setComment] = useState('');
@@ -83,21 +83,12 @@ export function HomeworkUploadForm({
   const [dragging, setDragging] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const [banner, setBanner] = useState<Banner | null>(null);
-  const uploading = homeworkStatus === 'loading';
   const fileId = `${id}-file`;
   const alertId = `${id}-alert`;
 
-  // A finished upload does not outlive the page.
-  useEffect(
-    () => () => {
-      dispatch(resetHomeworkStatus());
-    },
-    [dispatch],
-  );
-
   const choose = (chosen: File | null) => {
     if (uploading) return;
-    dispatch(resetHomeworkStatus());
+    reset();
     setBanner(null);
     const problem = chosen ? checkHomeworkFile(chosen) : null;
     setErrors(problem ? { message: null, fields: { file: problem } } : noFormErrors());
@@ -132,17 +123,21 @@ export function HomeworkUploadForm({
     setErrors(noFormErrors());
     setBanner(null);
     setProgress(0);
-    const result = await dispatch(
-      uploadHomework({ courseId, assignmentId, file, comment, onProgress: setProgress }),
-    );
-    if (uploadHomework.fulfilled.match(result)) {
-      setBanner({ tone: 'success', text: result.payload.message || messages.homeworkUploaded });
+    const result = await uploadHomework({
+      courseId,
+      assignmentId,
+      file,
+      comment,
+      onProgress: setProgress,
+    });
+    if (!result.error) {
+      setBanner({ tone: 'success', text: result.data.message || messages.homeworkUploaded });
       setFile(null);
       setComment('');
       setInputKey((key) => key + 1);
       return;
     }
-    const failure = result.payload ?? { message: courseMessages.uploadFailed };
+    const failure = asFailure(result.error, courseMessages.uploadFailed);
     const next = fromServer(failure, UPLOAD_FIELDS);
     // A refused file (too large, wrong type) is explained beside the file.
     if (next.message && (failure.status === 413 || failure.status === 415)) {
@@ -180,17 +175,16 @@ export function HomeworkUploadForm({
           <label htmlFor={fileId} className="block text-sm font-medium text-slate-800">
             {courseMessages.labelHomeworkFile}
           </label>
-          <input
+          <FileInput
             key={inputKey}
             id={fileId}
             name="file"
-            type="file"
             accept={HOMEWORK_ACCEPT}
             disabled={uploading}
             onChange={(event) => choose(event.target.files?.[0] ?? null)}
             aria-invalid={fileError ? 'true' : undefined}
             aria-describedby={fileError ? `${fileId}-error` : `${fileId}-hint`}
-            className="mx-auto block w-full max-w-sm text-sm text-slate-700 file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-lg file:border-0 file:bg-indigo-600 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-white hover:file:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+            className="mx-auto max-w-sm"
           />
           <p id={`${fileId}-hint`} className="text-xs text-slate-600">
             {courseMessages.homeworkFileHint}

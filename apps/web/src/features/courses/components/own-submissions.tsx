@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { courseMessages, type Homework } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
-import { deleteHomework } from '../course-slice';
-import { useCoursesDispatch } from '../hooks';
+import { failureMessage } from '../../../lib/api';
+import { useDeleteHomeworkMutation } from '../homework-api';
 import { CommentThread } from './comment-thread';
 import { GradeHistory } from './grade-history';
 import { GradeResult, SubmissionFacts, submissionAnchor } from './submission-facts';
@@ -13,10 +14,9 @@ import { GradeResult, SubmissionFacts, submissionAnchor } from './submission-fac
  * once a teacher graded it meanwhile) shows the server's message.
  */
 function WithdrawSubmission({ courseId, homework }: { courseId: string; homework: Homework }) {
-  const dispatch = useCoursesDispatch();
+  const [deleteHomework, { isLoading: pending }] = useDeleteHomeworkMutation();
   const questionId = useId();
   const [confirming, setConfirming] = useState(false);
-  const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const openRef = useRef<HTMLButtonElement>(null);
@@ -26,14 +26,10 @@ function WithdrawSubmission({ courseId, homework }: { courseId: string; homework
   }, [confirming]);
 
   const withdraw = async () => {
-    setPending(true);
     setError(null);
-    const result = await dispatch(deleteHomework({ courseId, homeworkId: homework._id }));
+    const result = await deleteHomework({ courseId, homeworkId: homework._id });
     // On success the submission leaves the list, and this component with it.
-    if (deleteHomework.rejected.match(result)) {
-      setPending(false);
-      setError(result.payload?.message ?? courseMessages.deleteSubmissionFailed);
-    }
+    if (result.error) setError(failureMessage(result.error, courseMessages.deleteSubmissionFailed));
   };
 
   const cancel = () => {
@@ -86,32 +82,61 @@ function WithdrawSubmission({ courseId, homework }: { courseId: string; homework
   );
 }
 
+/** The assignment a submission was handed in for, as a link to its page. */
+function AssignmentLink({ title, path }: { title: string; path: string }) {
+  return (
+    <p className="text-sm text-slate-700">
+      {courseMessages.submissionFor}{' '}
+      <Link to={path} className="font-medium text-indigo-700 hover:underline">
+        {title}
+      </Link>
+    </p>
+  );
+}
+
 /**
  * The signed-in student's submissions to a course, newest first, with
  * grades or 'очікує оцінки'; an ungraded one can be withdrawn.
  */
-export function OwnSubmissions({ courseId, homework }: { courseId: string; homework: Homework[] }) {
+export function OwnSubmissions({
+  courseId,
+  homework,
+  maxPoints,
+  assignmentOf,
+}: {
+  courseId: string;
+  homework: Homework[];
+  /** The assignment's maximum, when the list is one assignment's: grades read '11 / 12'. */
+  maxPoints?: number;
+  /** When the list spans a course: each submission's assignment, named and linked, and its maximum. */
+  assignmentOf?: (homework: Homework) => { title: string; path: string; maxPoints?: number };
+}) {
   if (homework.length === 0)
     return <p className="text-sm text-slate-600">{courseMessages.noSubmissions}</p>;
   return (
     <ul className="divide-y divide-slate-200">
-      {homework.map((entry) => (
-        <li
-          key={entry._id}
-          id={submissionAnchor(entry._id)}
-          className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
-        >
-          <div className="min-w-0 flex-1 space-y-3">
-            <SubmissionFacts homework={entry} />
-            <CommentThread homeworkId={entry._id} />
-          </div>
-          <div className="space-y-2 sm:max-w-xs sm:shrink-0">
-            <GradeResult homework={entry} />
-            <GradeHistory homework={entry} />
-            {entry.grade === null && <WithdrawSubmission courseId={courseId} homework={entry} />}
-          </div>
-        </li>
-      ))}
+      {homework.map((entry) => {
+        const assignment = assignmentOf?.(entry);
+        const outOf = assignment?.maxPoints ?? maxPoints;
+        return (
+          <li
+            key={entry._id}
+            id={submissionAnchor(entry._id)}
+            className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-start sm:justify-between"
+          >
+            <div className="min-w-0 flex-1 space-y-3">
+              {assignment && <AssignmentLink title={assignment.title} path={assignment.path} />}
+              <SubmissionFacts homework={entry} />
+              <CommentThread homeworkId={entry._id} />
+            </div>
+            <div className="space-y-2 sm:max-w-xs sm:shrink-0">
+              <GradeResult homework={entry} maxPoints={outOf} />
+              <GradeHistory homework={entry} maxPoints={outOf} />
+              {entry.grade === null && <WithdrawSubmission courseId={courseId} homework={entry} />}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -9,9 +9,9 @@ import {
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { useServiceDispatch } from '../../../lib/app-thunk';
+import { asFailure } from '../../../lib/api';
 import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
-import { regradeHomework } from '../assignment-thunks';
+import { useRegradeHomeworkMutation } from '../homework-api';
 import { GradeFields } from './grade-fields';
 
 type RegradeField = 'grade' | 'feedback' | 'reason';
@@ -30,7 +30,7 @@ interface RegradeFormProps {
  * grade, with a reason; the earlier grade stays in the history the student sees.
  */
 export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProps) {
-  const dispatch = useServiceDispatch();
+  const [regradeHomework, { isLoading: pending }] = useRegradeHomeworkMutation();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({
@@ -39,7 +39,6 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
     reason: '',
   });
   const [errors, setErrors] = useState<FormErrors<RegradeField>>(noFormErrors);
-  const [pending, setPending] = useState(false);
   const openRef = useRef<HTMLButtonElement>(null);
   const alertId = `${id}-alert`;
 
@@ -68,17 +67,13 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
       return;
     }
     setErrors(noFormErrors());
-    setPending(true);
-    const result = await dispatch(regradeHomework({ homeworkId: homework._id, ...values }));
-    setPending(false);
-    if (regradeHomework.fulfilled.match(result)) {
+    const result = await regradeHomework({ homeworkId: homework._id, ...values });
+    if (!result.error) {
       setOpen(false);
-      onRegraded?.(result.payload);
+      onRegraded?.(result.data);
       return;
     }
-    setErrors(
-      fromServer(result.payload ?? { message: gradesMessages.regradeFailed }, REGRADE_FIELDS),
-    );
+    setErrors(fromServer(asFailure(result.error, gradesMessages.regradeFailed), REGRADE_FIELDS));
   };
 
   if (!open) {

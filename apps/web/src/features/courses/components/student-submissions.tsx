@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { courseMessages, messages, type Homework, type UserWithHomework } from '@urok/contract';
-import { fetchUsersWithHomework } from '../course-slice';
-import { useCoursesDispatch } from '../hooks';
+import { Link } from 'react-router';
+import {
+  courseMessages,
+  courseTabMessages,
+  messages,
+  type Homework,
+  type UserWithHomework,
+} from '@urok/contract';
+import { useApiDispatch } from '../../../lib/api';
+import { homeworkApi } from '../homework-api';
 import { CommentThread } from './comment-thread';
 import { GradeForm } from './grade-form';
 import { GradeHistory } from './grade-history';
@@ -13,14 +20,22 @@ import { GradeResult, SubmissionFacts, submissionAnchor } from './submission-fac
  * locked grade with 'Переоцінити', the history of earlier grades, and the
  * private thread with the student.
  */
-function SubmissionRow({ homework, maxPoints }: { homework: Homework; maxPoints?: number }) {
-  const dispatch = useCoursesDispatch();
+function SubmissionRow({
+  homework,
+  maxPoints,
+  assignment,
+}: {
+  homework: Homework;
+  maxPoints?: number;
+  assignment?: AssignmentName;
+}) {
+  const dispatch = useApiDispatch();
   const [notice, setNotice] = useState<string | null>(null);
 
   const onAlreadyGraded = () => {
     setNotice(messages.alreadyGraded);
     // Show the grade that is already there.
-    void dispatch(fetchUsersWithHomework(homework.courseId));
+    dispatch(homeworkApi.util.invalidateTags([{ type: 'Submissions', id: homework.courseId }]));
   };
 
   return (
@@ -30,6 +45,14 @@ function SubmissionRow({ homework, maxPoints }: { homework: Homework; maxPoints?
       className="grid scroll-mt-20 gap-4 py-4 first:pt-0 last:pb-0 md:grid-cols-2"
     >
       <div className="space-y-3">
+        {assignment && (
+          <p className="text-sm text-slate-700">
+            {courseTabMessages.forAssignment}{' '}
+            <Link to={assignment.href} className="font-medium text-indigo-700 hover:underline">
+              {assignment.title}
+            </Link>
+          </p>
+        )}
         <SubmissionFacts homework={homework} />
         <CommentThread homeworkId={homework._id} />
       </div>
@@ -38,11 +61,11 @@ function SubmissionRow({ homework, maxPoints }: { homework: Homework; maxPoints?
           <GradeForm homework={homework} maxPoints={maxPoints} onAlreadyGraded={onAlreadyGraded} />
         ) : (
           <>
-            <GradeResult homework={homework} />
+            <GradeResult homework={homework} maxPoints={maxPoints} />
             <RegradeForm homework={homework} maxPoints={maxPoints} />
           </>
         )}
-        <GradeHistory homework={homework} />
+        <GradeHistory homework={homework} maxPoints={maxPoints} />
         {notice && (
           <p role="alert" className="text-sm font-medium text-amber-900">
             {notice}
@@ -53,17 +76,26 @@ function SubmissionRow({ homework, maxPoints }: { homework: Homework; maxPoints?
   );
 }
 
+/** The assignment a submission is for, as a course-wide list names it. */
+export interface AssignmentName {
+  title: string;
+  href: string;
+}
+
 /**
  * The enrolled students who submitted homework, one <article> per student
  * named by the student. `maxPoints`: the assignment's, when the list is one
- * assignment's (grades are then checked before they are sent).
+ * assignment's (grades are then checked before they are sent). `assignmentOf`:
+ * in a list of the whole course's submissions, each names its assignment.
  */
 export function StudentSubmissions({
   users,
   maxPoints,
+  assignmentOf,
 }: {
   users: UserWithHomework[];
   maxPoints?: number;
+  assignmentOf?: (assignmentId: string) => AssignmentName | undefined;
 }) {
   if (users.length === 0)
     return <p className="text-sm text-slate-600">{courseMessages.submissionsEmpty}</p>;
@@ -92,7 +124,12 @@ export function StudentSubmissions({
               </div>
               <ul className="divide-y divide-slate-200">
                 {user.homework.map((homework) => (
-                  <SubmissionRow key={homework._id} homework={homework} maxPoints={maxPoints} />
+                  <SubmissionRow
+                    key={homework._id}
+                    homework={homework}
+                    maxPoints={maxPoints}
+                    assignment={assignmentOf?.(homework.assignmentId)}
+                  />
                 ))}
               </ul>
             </article>

@@ -1,5 +1,5 @@
 import { API, courseMessages, type Homework } from '@urok/contract';
-import { formatDateTime, formatFileSize } from '../format';
+import { formatDateTime, formatFileSize, formatGrade } from '../format';
 import { DownloadButton } from './download-button';
 
 /** The id of a submission's row, so a gradebook cell can lead to it. */
@@ -37,8 +37,8 @@ export function SubmissionFacts({ homework }: { homework: Homework }) {
   );
 }
 
-/** A locked grade: the grade, the feedback and when it was given. */
-export function GradeResult({ homework }: { homework: Homework }) {
+/** A locked grade: the grade ('11 / 12' when the maximum is known), the feedback and when it was given. */
+export function GradeResult({ homework, maxPoints }: { homework: Homework; maxPoints?: number }) {
   if (homework.grade === null) {
     return (
       <p className="text-sm font-medium text-slate-600">
@@ -50,7 +50,9 @@ export function GradeResult({ homework }: { homework: Homework }) {
   }
   return (
     <div className="space-y-1 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
-      <p className="font-semibold">{courseMessages.grade(homework.grade)}</p>
+      <p className="font-semibold">
+        {courseMessages.grade(formatGrade(homework, maxPoints) ?? homework.grade)}
+      </p>
       {homework.feedback && (
         <p className="whitespace-pre-line break-words">
           {courseMessages.feedback(homework.feedback)}
