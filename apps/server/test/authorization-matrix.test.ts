@@ -5,6 +5,7 @@ import { setRoleByTelephone } from '../src/features/auth/auth.service.ts';
 import { setOperator } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
 import { sweepOrphanFiles } from '../src/features/files/files.service.ts';
+import { readCacheVersions } from '../src/db/cache-versions.ts';
 import {
   bearer,
   databaseTargets,
@@ -714,6 +715,8 @@ const rowsForStorage = <T extends { name: string }>(rows: T[]): T[] =>
 const CASES = rowsForStorage(MATRIX).flatMap((endpoint) =>
   ROLES.map((role, index) => ({
     endpoint: endpoint.name,
+    /** Every endpoint's name begins with its method. */
+    method: endpoint.name.split(' ')[0]!,
     role,
     status: endpoint.expected[index]!,
     request: endpoint.request,
@@ -724,8 +727,8 @@ const CASES = rowsForStorage(MATRIX).flatMap((endpoint) =>
 );
 
 /**
- * Every case builds a fresh course with a submission of the one enrolled
- * student (and the author's lesson files): past 500 cases that student would
+ * Every write the matrix expects to succeed builds a fresh course with a
+ * submission of the one enrolled student (and the author's lesson files): past 500 cases that student would
  * pass the default per-student quota. Quotas have suites of their own
  * (homework-quota, lesson-file-quota); here they are out of the way.
  */
@@ -924,17 +927,59 @@ describe.each(databaseTargets)('authorisation matrix on $name', (target) => {
     };
   }
 
+  /**
+   * Fixtures shared by the cases that change nothing: reads, and refusals.
+   * Building a fresh course, enrolment, upload, content and quizzes for each
+   * of the matrix's cases made it the longest suite by far; a call expected
+   * to change something (a write that succeeds) still gets a fresh fixture.
+   * That a refusal really changes nothing is checked on every refused write:
+   * the database's own per-table versions (raised by triggers at every commit
+   * that wrote a table, db/cache-versions.ts) are the same after the call.
+   */
+  const shared = new Map<string, Fixture>();
+  async function fixtureFor(
+    role: Role,
+    reused: boolean,
+    withContent: boolean,
+    graded: boolean,
+    withQuiz: boolean,
+  ): Promise<Fixture> {
+    if (!reused) return makeFixture(role, withContent, graded, withQuiz);
+    const key = [role === 'demotedAuthor' ? 'demoted' : 'author', withContent, graded, withQuiz];
+    let fixture = shared.get(key.join());
+    if (!fixture) {
+      fixture = await makeFixture(role, withContent, graded, withQuiz);
+      shared.set(key.join(), fixture);
+    }
+    return fixture;
+  }
+
   it.each(CASES)(
     '$endpoint as $role → $status',
-    async ({ role, status, request, withContent, graded, withQuiz }) => {
-      const fixture = await makeFixture(role, withContent, graded, withQuiz);
+    async ({ method, role, status, request, withContent, graded, withQuiz }) => {
+      const refusedWrite = method !== 'GET' && status >= 400;
+      const fixture = await fixtureFor(
+        role,
+        method === 'GET' || refusedWrite,
+        withContent,
+        graded,
+        withQuiz,
+      );
       const options = request(fixture);
       const caller = role === 'anonymous' ? null : actors[role];
+      const versionsBefore = refusedWrite ? await readCacheVersions(t.db) : undefined;
       const response = await t.app.inject({
         ...options,
         headers: { ...options.headers, ...(caller ? bearer(caller.token) : {}) },
       } as InjectOptions);
       expect(response.statusCode, response.body).toBe(status);
+      if (versionsBefore) {
+        // A refused write changed no table (of the dozens whose versions are kept).
+        expect(versionsBefore.size).toBeGreaterThan(20);
+        expect(Object.fromEntries(await readCacheVersions(t.db))).toEqual(
+          Object.fromEntries(versionsBefore),
+        );
+      }
 
       if (status >= 400) {
         // A refusal says why and nothing else: no course, homework, file or account data.
