@@ -1,4 +1,4 @@
-import { readCacheVersions } from '../db/cache-versions.ts';
+import { compactVersionLog, readVersions } from '../db/cache-versions.ts';
 import type { Db } from '../db/database.ts';
 import { collectQueryWords } from '../db/query-tables.ts';
 
@@ -31,6 +31,12 @@ function sizeOf(value: unknown): number {
   return typeof bytes === 'number' ? 64 + bytes : 1024;
 }
 
+/**
+ * PostgreSQL's version log (db/cache-versions.ts) is folded into its counters
+ * once it holds this many lines: reading it costs a little per line.
+ */
+const COMPACT_FROM_LINES = 200;
+
 function stampOf(tables: Iterable<string>, versions: ReadonlyMap<string, number>): string {
   let stamp = '';
   for (const table of tables) stamp += `${versions.get(table) ?? -1}.`;
@@ -54,6 +60,7 @@ export class ReadCache {
   readonly #maxBytes: number;
   readonly #db: Db;
   #bytes = 0;
+  #compacting: Promise<void> | undefined;
   /** The next versions read, shared by the requests that arrive before it starts. */
   #nextRead: { started: boolean; promise: Promise<Map<string, number>> } | undefined;
   readonly enabled: boolean;
@@ -80,7 +87,10 @@ export class ReadCache {
       promise: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         next.started = true;
         if (this.#nextRead === next) this.#nextRead = undefined;
-        return readCacheVersions(this.#db);
+        return readVersions(this.#db).then(({ versions, logLines }) => {
+          if (logLines > COMPACT_FROM_LINES) this.#compact();
+          return versions;
+        });
       }),
     };
     this.#nextRead = next;
@@ -127,6 +137,14 @@ export class ReadCache {
   async peek<T>(key: string): Promise<T | undefined> {
     if (!this.enabled || !this.#entries.has(key)) return undefined;
     return this.#fresh<T>(key, await this.versions());
+  }
+
+  /** Folds PostgreSQL's version log into its counters, once at a time, beside the reads. */
+  #compact(): void {
+    if (this.#compacting) return;
+    this.#compacting = compactVersionLog(this.#db)
+      .catch(() => {}) // the next read that sees a long log tries again
+      .finally(() => (this.#compacting = undefined));
   }
 
   get size(): number {
