@@ -38,7 +38,8 @@ const sqliteTarget: DatabaseTarget = {
   async open() {
     const dataDir = makeDataDir();
     const sqlitePath = path.join(dataDir, 'urok.db');
-    const { db, dialect } = openDatabase({ sqlitePath });
+    // Not durable against a power cut (connection.ts, `durable`): the suites' commits need not wait for the disk.
+    const { db, dialect } = openDatabase({ sqlitePath, durable: false });
     await migrateToLatest(db);
     const others: Db[] = [];
     return {
@@ -46,7 +47,7 @@ const sqliteTarget: DatabaseTarget = {
       dialect,
       dataDir,
       connectAgain() {
-        const other = openDatabase({ sqlitePath }).db;
+        const other = openDatabase({ sqlitePath, durable: false }).db;
         others.push(other);
         return other;
       },
@@ -77,7 +78,8 @@ function postgresTarget(url: string): DatabaseTarget {
       await admin(`CREATE SCHEMA ${schema}`);
       const dataDir = makeDataDir();
       const connect = () =>
-        openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db') }).db;
+        openDatabase({ url, schema, sqlitePath: path.join(dataDir, 'unused.db'), durable: false })
+          .db;
       const db = connect();
       await migrateToLatest(db, { schema });
       const others: Db[] = [];
