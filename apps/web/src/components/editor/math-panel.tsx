@@ -112,10 +112,7 @@ export function MathPanel({
           }}
         />
       </div>
-      <CheckboxField
-        {...checkboxProps(form, 'display')}
-        label={messages.mathEditorDisplayLabel}
-      />
+      <CheckboxField {...checkboxProps(form, 'display')} label={messages.mathEditorDisplayLabel} />
       <div className="space-y-1">
         <p id={`${id}-preview`} className="text-sm font-medium text-slate-800">
           {messages.mathEditorPreview}
