@@ -4,13 +4,17 @@
  * the cursor, or written back into the formula that is selected. Works
  * from the keyboard alone; Escape closes it and returns to the text.
  */
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId } from 'react';
 import type { Editor } from '@tiptap/core';
 import { NodeSelection } from '@tiptap/pm/state';
 import { CONTENT_LIMITS, messages } from '@urok/contract';
 import { MathView } from '../document/math';
 import { Button } from '../ui/button';
 import { CheckboxField, TextAreaField } from '../ui/fields';
+import { checkboxProps, flag } from '../../lib/form-controls';
+import { useCheckedForm } from '../../lib/use-checked-form';
+
+const MATH_FIELDS = ['latex', 'display'] as const;
 
 export interface MathDraft {
   latex: string;
@@ -44,9 +48,13 @@ export function MathPanel({
   onClose: () => void;
 }) {
   const id = useId();
-  const [latex, setLatex] = useState(initial.latex);
-  const [display, setDisplay] = useState(initial.display);
-  const [error, setError] = useState<string | undefined>();
+  // No <form>: the panel sits inside the form of the document it edits.
+  const form = useCheckedForm(MATH_FIELDS, {
+    initial: { latex: initial.latex, display: flag(initial.display) },
+    idPrefix: id,
+  });
+  const { latex } = form.values;
+  const display = form.values.display === 'true';
   const preview = useDeferredValue(latex);
 
   const close = () => {
@@ -56,7 +64,7 @@ export function MathPanel({
   const apply = () => {
     const value = latex.trim();
     if (value === '') {
-      setError(messages.documentMathEmpty);
+      form.showErrors({ message: null, fields: { latex: messages.documentMathEmpty } }, false);
       return;
     }
     const type = display ? 'blockMath' : 'inlineMath';
@@ -73,6 +81,8 @@ export function MathPanel({
       role="group"
       aria-labelledby={`${id}-heading`}
       className="space-y-3 rounded-xl border border-indigo-200 bg-indigo-50/40 p-3"
+      // A change takes the 'empty formula' message away.
+      onChange={form.clearErrors}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -85,9 +95,8 @@ export function MathPanel({
       </h3>
       <div className="[&_textarea]:font-mono">
         <TextAreaField
-          id={`${id}-latex`}
+          {...form.field('latex')}
           label={messages.mathEditorLatexLabel}
-          value={latex}
           rows={3}
           maxLength={CONTENT_LIMITS.latexLength}
           spellCheck={false}
@@ -95,11 +104,6 @@ export function MathPanel({
           autoCorrect="off"
           autoFocus
           dir="ltr"
-          error={error}
-          onChange={(event) => {
-            setLatex(event.target.value);
-            setError(undefined);
-          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
               event.preventDefault();
@@ -108,12 +112,7 @@ export function MathPanel({
           }}
         />
       </div>
-      <CheckboxField
-        id={`${id}-display`}
-        label={messages.mathEditorDisplayLabel}
-        checked={display}
-        onChange={(event) => setDisplay(event.target.checked)}
-      />
+      <CheckboxField {...checkboxProps(form, 'display')} label={messages.mathEditorDisplayLabel} />
       <div className="space-y-1">
         <p id={`${id}-preview`} className="text-sm font-medium text-slate-800">
           {messages.mathEditorPreview}

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useId, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROUTES, messages } from '@urok/contract';
+import { useFieldValues } from '../../lib/form-controls';
 import { MenuIcon, SearchIcon } from './shell-icons';
 import { SIDEBAR_ID } from './sidebar';
 import { UserMenu } from './user-menu';
@@ -20,12 +21,12 @@ interface HeaderProps {
 function CourseSearch() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [query, setQuery] = useState(() => params.get('q') ?? '');
+  const search = useFieldValues(() => ({ q: params.get('q') ?? '' }));
   const inputId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = query.trim();
+    const q = search.values.q.trim();
     navigate(
       q ? `${ROUTES.courseGrid}?${new URLSearchParams({ q }).toString()}` : ROUTES.courseGrid,
     );
@@ -40,8 +41,7 @@ function CourseSearch() {
         id={inputId}
         type="search"
         name="q"
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
+        {...search.bind('q')}
         placeholder={messages.searchPlaceholder}
         autoComplete="off"
         className="block w-full rounded-lg border border-slate-300 bg-slate-50 py-2 pl-3 pr-11 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { adminMessages, ADMIN_LIMITS, checkAdminSearch } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
@@ -6,6 +6,7 @@ import { FormAlert } from '../../components/ui/form-alert';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useFieldValues } from '../../lib/form-controls';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import { useAdminSettingsQuery } from './admin-api';
 
@@ -131,7 +132,7 @@ export function ConfirmBox({
 }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const reasonId = useId();
-  const [reason, setReason] = useState('');
+  const { values, bind } = useFieldValues({ reason: '' });
   useEffect(() => confirmRef.current?.focus(), []);
   return (
     <div
@@ -149,14 +150,13 @@ export function ConfirmBox({
           name="reason"
           label={adminMessages.reasonLabel}
           maxLength={ADMIN_LIMITS.note.max}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          {...bind('reason')}
         />
       )}
       <div className="flex flex-wrap gap-2">
         <Button
           ref={confirmRef}
-          onClick={() => onConfirm(reason.trim())}
+          onClick={() => onConfirm(values.reason.trim())}
           disabled={pending}
           aria-busy={pending}
         >

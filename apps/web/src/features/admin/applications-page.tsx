@@ -9,6 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
+import { useFieldValues } from '../../lib/form-controls';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import { asFailure, failureMessage } from '../../lib/api';
 import { useApplicationsQuery, useDecideApplicationMutation } from './admin-api';
@@ -142,8 +143,8 @@ function ApplicationCard({
 
 /** /admin/applications: the queue of teacher applications, newest first. */
 export function AdminApplicationsPage() {
-  const [status, setStatus] = useState<ApplicationStatus | ''>('pending');
-  const applications = useApplicationsQuery(status);
+  const filter = useFieldValues({ status: 'pending' });
+  const applications = useApplicationsQuery(filter.values.status as ApplicationStatus | '');
   const items = applications.currentData ?? [];
   const [notice, setNotice] = useState<string | null>(null);
   const selectId = useId();
@@ -164,8 +165,7 @@ export function AdminApplicationsPage() {
           </label>
           <select
             id={selectId}
-            value={status}
-            onChange={(event) => setStatus(event.target.value as ApplicationStatus | '')}
+            {...filter.bind('status')}
             className="min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm"
           >
             {(['pending', 'approved', 'rejected', ''] as const).map((value) => (

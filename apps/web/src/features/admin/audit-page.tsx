@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, adminMessages, type AuditAction, type AuditEntry } from '@urok/contract';
+import { AUDIT_ACTIONS, adminMessages, type AuditEntry } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
+import { SelectField } from '../../components/ui/select-field';
+import { useFieldValues } from '../../lib/form-controls';
 import { useAuditInfiniteQuery, type AuditFilter } from './admin-api';
 import {
   AdminFrame,
@@ -66,9 +68,6 @@ function detailLines(
 
 const NO_FILTER: AuditFilter = { actor: '', action: '', from: '', to: '' };
 
-const SELECT =
-  'block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 sm:text-sm';
-
 /**
  * Who, what and when: the filters are sent when 'Показати' is pressed; the
  * server checks them (a day's form, 'from' not after 'to') and the list shows
@@ -76,10 +75,15 @@ const SELECT =
  */
 function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState<AuditFilter>(NO_FILTER);
+  const draft = useFieldValues<keyof AuditFilter>(NO_FILTER);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply({ ...draft, actor: draft.actor.trim() });
+    const { values } = draft;
+    onApply({
+      ...values,
+      action: values.action as AuditFilter['action'],
+      actor: values.actor.trim(),
+    });
   };
   return (
     <form
@@ -92,44 +96,33 @@ function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
         id={`${id}-actor`}
         name="actor"
         label={adminMessages.auditFilterActor}
-        value={draft.actor}
-        onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+        {...draft.bind('actor')}
       />
-      <div className="space-y-1">
-        <label htmlFor={`${id}-action`} className="block text-sm font-medium text-slate-800">
-          {adminMessages.auditFilterAction}
-        </label>
-        <select
-          id={`${id}-action`}
-          value={draft.action}
-          onChange={(event) =>
-            setDraft({ ...draft, action: event.target.value as AuditAction | '' })
-          }
-          className={SELECT}
-        >
-          <option value="">{adminMessages.auditFilterAnyAction}</option>
-          {AUDIT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {adminMessages.actions[action] ?? action}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-action`}
+        label={adminMessages.auditFilterAction}
+        {...draft.bind('action')}
+      >
+        <option value="">{adminMessages.auditFilterAnyAction}</option>
+        {AUDIT_ACTIONS.map((action) => (
+          <option key={action} value={action}>
+            {adminMessages.actions[action] ?? action}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         id={`${id}-from`}
         name="from"
         type="date"
         label={adminMessages.auditFilterFrom}
-        value={draft.from}
-        onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+        {...draft.bind('from')}
       />
       <TextField
         id={`${id}-to`}
         name="to"
         type="date"
         label={adminMessages.auditFilterTo}
-        value={draft.to}
-        onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+        {...draft.bind('to')}
       />
       <div className="flex flex-wrap gap-2">
         <Button type="submit">{adminMessages.auditFilterApply}</Button>
@@ -137,7 +130,7 @@ function AuditFilters({ onApply }: { onApply: (filter: AuditFilter) => void }) {
           type="button"
           variant="secondary"
           onClick={() => {
-            setDraft(NO_FILTER);
+            draft.setValues(NO_FILTER);
             onApply(NO_FILTER);
           }}
         >

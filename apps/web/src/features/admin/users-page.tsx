@@ -2,7 +2,9 @@ import { Fragment, useId, useState } from 'react';
 import { adminMessages, roleOf, type AdminRole, type AdminUser } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { SecretLink } from '../../components/ui/secret-link';
+import { SelectField } from '../../components/ui/select-field';
 import { failureMessage, useSecretMutation } from '../../lib/api';
+import { useFieldValues } from '../../lib/form-controls';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import {
   adminApi,
@@ -203,7 +205,8 @@ function UserRow({ user, me }: { user: AdminUser; me: string }) {
 /** /admin/users: find accounts by name or telephone, filter by role, and act on them. */
 export function AdminUsersPage() {
   const me = useSignedInUser();
-  const [filter, setFilter] = useState<UserFilter>({ q: '', role: '' });
+  const filters = useFieldValues<keyof UserFilter>({ q: '', role: '' });
+  const filter = filters.values as UserFilter;
   const list = useAdminUsersInfiniteQuery(filter);
   const users = pagedItems(list);
   const roleId = useId();
@@ -215,29 +218,17 @@ export function AdminUsersPage() {
         initial={filter.q}
         // The same search again asks again.
         onSearch={(q) =>
-          q.trim() === filter.q ? void list.refetch() : setFilter({ ...filter, q: q.trim() })
+          q.trim() === filter.q ? void list.refetch() : filters.setValues({ q: q.trim() })
         }
       >
-        <div className="space-y-1.5">
-          <label htmlFor={roleId} className="block text-sm font-medium text-slate-800">
-            {adminMessages.roleFilter}
-          </label>
-          <select
-            id={roleId}
-            value={filter.role}
-            onChange={(event) =>
-              setFilter({ ...filter, role: event.target.value as AdminRole | '' })
-            }
-            className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm"
-          >
-            <option value="">{adminMessages.roleAll}</option>
-            {(['student', 'teacher', 'operator'] as const).map((value) => (
-              <option key={value} value={value}>
-                {ROLE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={roleId} label={adminMessages.roleFilter} {...filters.bind('role')}>
+          <option value="">{adminMessages.roleAll}</option>
+          {(['student', 'teacher', 'operator'] as const).map((value) => (
+            <option key={value} value={value}>
+              {ROLE_LABELS[value]}
+            </option>
+          ))}
+        </SelectField>
       </SearchForm>
       <PagedListHead list={list} empty={adminMessages.empty} />
       {users.length > 0 && (

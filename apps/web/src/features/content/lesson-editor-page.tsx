@@ -34,6 +34,7 @@ import { FileInput } from '../../components/ui/file-input';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage, queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useFieldValues } from '../../lib/form-controls';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import {
   useLessonQuery,
@@ -477,7 +478,8 @@ function EditorBody({ initial }: { initial: Lesson }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [videoProgress, setVideoProgress] = useState<number | null>(null);
   const [videoError, setVideoError] = useState<string | null>(null);
-  const [videoUrl, setVideoUrl] = useState(initial.videoUrl ?? '');
+  const video = useFieldValues({ url: initial.videoUrl ?? '' });
+  const videoUrl = video.values.url;
   const urls = useRef(new Map(initial.attachments.map((file) => [file._id, file.url])));
   const [math, setMath] = useState<{ draft: MathDraft; key: number } | null>(null);
   const editorRef = useRef<Editor | null>(null);
@@ -613,7 +615,7 @@ function EditorBody({ initial }: { initial: Lesson }) {
     });
     if (result.data) {
       setLesson(result.data);
-      setVideoUrl(result.data.videoUrl ?? '');
+      video.setValues({ url: result.data.videoUrl ?? '' });
     } else setVideoError(failureOf(result));
   };
 
@@ -775,9 +777,8 @@ function EditorBody({ initial }: { initial: Lesson }) {
             <TextField
               id="lesson-video-url"
               label={messages.lessonEditorVideoUrlLabel}
-              value={videoUrl}
               inputMode="url"
-              onChange={(event) => setVideoUrl(event.target.value)}
+              {...video.bind('url')}
             />
           </div>
           <Button variant="secondary" onClick={() => void saveVideoUrl()}>

@@ -11,6 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { SearchIcon } from '../../components/layout/shell-icons';
 import { failureMessage } from '../../lib/api';
+import { useFieldValues } from '../../lib/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import {
@@ -29,11 +30,11 @@ interface CatalogSearchProps {
 
 /** The catalogue's own search box; it reads and writes ?q= (the header search lands here too). */
 function CatalogSearch({ initial, onSearch }: CatalogSearchProps) {
-  const [value, setValue] = useState(initial);
+  const search = useFieldValues({ q: initial });
   const inputId = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onSearch(value.trim());
+    onSearch(search.values.q.trim());
   };
   return (
     <form
@@ -49,9 +50,8 @@ function CatalogSearch({ initial, onSearch }: CatalogSearchProps) {
         id={inputId}
         type="search"
         name="q"
-        value={value}
+        {...search.bind('q')}
         maxLength={COURSE_LIMITS.searchQuery.max}
-        onChange={(event) => setValue(event.target.value)}
         placeholder={messages.searchPlaceholder}
         autoComplete="off"
         className="block min-h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm"

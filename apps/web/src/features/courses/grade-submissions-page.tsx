@@ -14,7 +14,7 @@ import {
   type UserWithHomework,
 } from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { TextAreaField, TextField } from '../../components/ui/fields';
+import { TextAreaField, TextField, controlProps } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
 import { Spinner } from '../../components/ui/spinner';
 import { asFailure, useApiDispatch } from '../../lib/api';
@@ -149,17 +149,17 @@ function GradePanel({
   const dispatch = useApiDispatch();
   const [gradeHomework] = useGradeHomeworkMutation();
   const [regradeHomework] = useRegradeHomeworkMutation();
-  const form = useCheckedForm(GRADE_FIELDS);
-  const [values, setValues] = useState({
-    grade: homework.grade ?? '',
-    feedback: homework.feedback ?? '',
-    reason: '',
-  });
-  const [saved, setSaved] = useState(false);
-  const regrade = homework.grade !== null;
   const alertId = `${id}-alert`;
   const maxId = `${id}-max`;
-  const { errors } = form;
+  const form = useCheckedForm(GRADE_FIELDS, {
+    initial: { grade: homework.grade ?? '', feedback: homework.feedback ?? '' },
+    idPrefix: id,
+    alertId,
+  });
+  const { values, field, errors } = form;
+  const [saved, setSaved] = useState(false);
+  const regrade = homework.grade !== null;
+  const grade = controlProps(field('grade'));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -183,7 +183,7 @@ function GradePanel({
       : await gradeHomework({ homeworkId: homework._id, ...values });
     form.setPending(false);
     if (!result.error) {
-      setValues((current) => ({ ...current, grade: result.data.grade ?? '', reason: '' }));
+      form.setValues({ grade: result.data.grade ?? '', reason: '' });
       setSaved(true);
       onSaved();
       return;
@@ -198,11 +198,6 @@ function GradePanel({
     form.showServerFailure(failure, courseMessages.gradeFailed);
   };
 
-  const change = (field: GradeField, value: string) => {
-    setSaved(false);
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-
   return (
     <form
       ref={form.formRef}
@@ -213,6 +208,8 @@ function GradePanel({
           : courseMessages.gradeFormName(homework.fileName)
       }
       onSubmit={(event) => void submit(event)}
+      // Any change hides 'Збережено'.
+      onChange={() => setSaved(false)}
       aria-busy={form.pending}
       className="space-y-3"
     >
@@ -224,17 +221,12 @@ function GradePanel({
         <div className="flex items-center gap-2">
           <input
             ref={gradeRef}
-            id={`${id}-grade`}
-            name="grade"
-            value={values.grade}
+            {...grade}
             maxLength={COURSE_LIMITS.grade.max}
             inputMode="decimal"
             autoComplete="off"
-            onChange={(event) => change('grade', event.target.value)}
-            aria-invalid={errors.fields.grade !== undefined ? 'true' : undefined}
-            aria-describedby={[maxId, errors.fields.grade ? `${id}-grade-error` : alertId].join(
-              ' ',
-            )}
+            // The maximum first, then the message, if any.
+            aria-describedby={[maxId, grade['aria-describedby']].filter(Boolean).join(' ')}
             className={`min-h-11 w-28 rounded-lg border bg-white px-3 py-2 text-lg font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${
               errors.fields.grade ? 'border-red-700' : 'border-slate-400'
             }`}
@@ -251,26 +243,16 @@ function GradePanel({
         )}
       </div>
       <TextAreaField
-        id={`${id}-feedback`}
-        name="feedback"
+        {...field('feedback')}
         rows={3}
         label={courseMessages.labelFeedback}
-        value={values.feedback}
         maxLength={COURSE_LIMITS.feedback.max}
-        onChange={(event) => change('feedback', event.target.value)}
-        error={errors.fields.feedback}
-        describedBy={alertId}
       />
       {regrade && (
         <TextField
-          id={`${id}-reason`}
-          name="reason"
+          {...field('reason')}
           label={gradesMessages.labelRegradeReason}
-          value={values.reason}
           maxLength={ASSIGNMENT_LIMITS.regradeReason.max}
-          onChange={(event) => change('reason', event.target.value)}
-          error={errors.fields.reason}
-          describedBy={alertId}
         />
       )}
       <FormAlert id={alertId} message={errors.message} />

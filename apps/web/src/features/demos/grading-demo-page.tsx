@@ -1,7 +1,8 @@
 import { useReducer, useState, type FormEvent } from 'react';
 import { messages, siteMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/fields';
+import { TextField, controlProps } from '../../components/ui/fields';
+import { useFieldValues } from '../../lib/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { initialGradingRows } from './grading-data';
 import { addCourseName, canLock, gradingReducer, type GradingRow } from './grading-rows';
@@ -73,9 +74,18 @@ interface GradingRowViewProps {
 
 function GradingRowView({ row, onGrade, onLock }: GradingRowViewProps) {
   const [blankTried, setBlankTried] = useState(false);
-  const inputId = `grade-${row.id}`;
-  const errorId = `${inputId}-error`;
   const showBlank = blankTried && !row.locked && row.grade.trim() === '';
+  const grade = controlProps({
+    id: `grade-${row.id}`,
+    name: 'grade',
+    value: row.grade,
+    onChange: (event) => {
+      setBlankTried(false);
+      onGrade(event.target.value);
+    },
+    error: showBlank ? siteMessages.gradingBlank : undefined,
+    describedBy: undefined,
+  });
 
   const lock = () => {
     if (!canLock(row)) {
@@ -92,27 +102,20 @@ function GradingRowView({ row, onGrade, onLock }: GradingRowViewProps) {
       </th>
       <td className="px-5 py-4 text-slate-700">{row.topic}</td>
       <td className="px-5 py-4">
-        <label htmlFor={inputId} className="sr-only">
+        <label htmlFor={grade.id} className="sr-only">
           {siteMessages.gradingGradeFor(row.student)}
         </label>
         <input
-          id={inputId}
-          value={row.grade}
+          {...grade}
           maxLength={10}
           readOnly={row.locked}
-          aria-invalid={showBlank ? 'true' : undefined}
-          aria-describedby={showBlank ? errorId : undefined}
-          onChange={(event) => {
-            setBlankTried(false);
-            onGrade(event.target.value);
-          }}
           onKeyDown={(event) => {
             if (event.key === 'Enter') lock();
           }}
           className={`w-24 rounded-lg border px-3 py-2 text-base shadow-sm focus:outline-none focus:ring-2 sm:text-sm ${row.locked ? 'border-slate-200 bg-slate-100 text-slate-700' : showBlank ? 'border-red-600 focus:ring-red-600/30' : 'border-slate-300 focus:border-indigo-600 focus:ring-indigo-600/30'}`}
         />
         {showBlank && (
-          <p id={errorId} className="mt-1 text-xs text-red-700">
+          <p id={`${grade.id}-error`} className="mt-1 text-xs text-red-700">
             {siteMessages.gradingBlank}
           </p>
         )}
@@ -132,12 +135,12 @@ function GradingRowView({ row, onGrade, onLock }: GradingRowViewProps) {
 
 function CourseUploads() {
   const [names, setNames] = useState<string[]>([]);
-  const [draft, setDraft] = useState('');
+  const { values, setValues, bind } = useFieldValues({ name: '' });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setNames((current) => addCourseName(current, draft));
-    setDraft('');
+    setNames((current) => addCourseName(current, values.name));
+    setValues({ name: '' });
   };
 
   return (
@@ -153,9 +156,8 @@ function CourseUploads() {
           <TextField
             id="grading-course-name"
             label={siteMessages.gradingCourseName}
-            value={draft}
             maxLength={120}
-            onChange={(event) => setDraft(event.target.value)}
+            {...bind('name')}
           />
         </div>
         <Button type="submit">{siteMessages.gradingAddCourse}</Button>

@@ -14,6 +14,7 @@ import { TextAreaField, TextField } from '../../components/ui/fields';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useCheckedForm } from '../../lib/use-checked-form';
 import { AnswerInput, AnswerText, QuestionText, isAnswered } from './question-inputs';
 import { quizPath } from './quiz-paths';
 import {
@@ -466,20 +467,25 @@ function ReviewedQuestion({
   );
 }
 
+const GRADE_FIELDS = ['points', 'feedback'] as const;
+
 function GradeForm({ attempt, question }: { attempt: Attempt; question: AttemptQuestion }) {
   const [grade, state] = useGradeSlotMutation();
-  const [points, setPoints] = useState(
-    question.score === null || question.score === undefined
-      ? ''
-      : String(question.score).replace('.', ','),
-  );
-  const [feedback, setFeedback] = useState(question.feedback ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const form = useCheckedForm(GRADE_FIELDS, {
+    idPrefix: `grade-${question.slot}`,
+    initial: {
+      points:
+        question.score === null || question.score === undefined
+          ? ''
+          : String(question.score).replace('.', ','),
+      feedback: question.feedback ?? '',
+    },
+  });
+  const { points, feedback } = form.values;
   const [done, setDone] = useState(false);
-  const id = `grade-${question.slot}`;
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(undefined);
+    form.clearErrors();
     setDone(false);
     try {
       await grade({
@@ -491,11 +497,20 @@ function GradeForm({ attempt, question }: { attempt: Attempt; question: AttemptQ
       }).unwrap();
       setDone(true);
     } catch (failure) {
-      setError(failureMessage(failure, messages.quizSaveFailed));
+      // The refusal shows under the points, whichever part it names.
+      form.showErrors(
+        { message: null, fields: { points: failureMessage(failure, messages.quizSaveFailed) } },
+        false,
+      );
     }
   };
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-3 border-t pt-3">
+    <form
+      ref={form.formRef}
+      onSubmit={(event) => void onSubmit(event)}
+      noValidate
+      className="space-y-3 border-t pt-3"
+    >
       {question.kind !== 'essay' && (
         <p className="text-xs text-slate-600">
           {messages.attemptAutoScore(question.autoScore ?? null)}
@@ -503,20 +518,15 @@ function GradeForm({ attempt, question }: { attempt: Attempt; question: AttemptQ
       )}
       <div className="grid gap-3 sm:grid-cols-[10rem_1fr]">
         <TextField
-          id={`${id}-points`}
+          {...form.field('points')}
           label={messages.attemptGradeLabel(question.points)}
           inputMode="decimal"
-          value={points}
-          onChange={(event) => setPoints(event.target.value)}
-          error={error}
         />
         <TextAreaField
-          id={`${id}-feedback`}
+          {...form.field('feedback')}
           label={messages.attemptGradeFeedback}
           rows={2}
           maxLength={2000}
-          value={feedback}
-          onChange={(event) => setFeedback(event.target.value)}
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">

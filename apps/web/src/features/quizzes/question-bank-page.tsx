@@ -10,8 +10,10 @@ import { ROUTES, messages, type ImportFormat } from '@urok/contract';
 import type { Question } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
+import { useFieldValues } from '../../lib/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { saveBlob } from '../../lib/save-file';
 import { QuestionForm } from './question-form';
@@ -24,15 +26,12 @@ import {
   type ImportFailure,
 } from './quizzes-api';
 
-const SELECT =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm';
-
 export function QuestionBankPage() {
   const { id: courseId = '' } = useParams();
   useDocumentTitle(messages.bankTitle);
-  const [search, setSearch] = useState('');
-  const [tag, setTag] = useState('');
-  const q = useDeferredValue(search.trim());
+  const filter = useFieldValues({ search: '', tag: '' });
+  const { tag } = filter.values;
+  const q = useDeferredValue(filter.values.search.trim());
   const list = useQuestionsInfiniteQuery({
     courseId,
     ...(tag ? { tag } : {}),
@@ -117,27 +116,16 @@ export function QuestionBankPage() {
             id="bank-search"
             type="search"
             label={messages.bankSearchLabel}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
+            {...filter.bind('search')}
           />
-          <div className="space-y-1.5">
-            <label htmlFor="bank-tag" className="block text-sm font-medium text-slate-800">
-              {messages.bankTagLabel}
-            </label>
-            <select
-              id="bank-tag"
-              className={SELECT}
-              value={tag}
-              onChange={(event) => setTag(event.target.value)}
-            >
-              <option value="">{messages.bankAllTags}</option>
-              {tags.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="bank-tag" label={messages.bankTagLabel} {...filter.bind('tag')}>
+            <option value="">{messages.bankAllTags}</option>
+            {tags.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </SelectField>
         </div>
         {list.error && (
           <p role="alert" className="text-sm text-red-800">
@@ -205,9 +193,9 @@ function ImportForm({
   onImported: (count: number) => void;
 }) {
   const [importQuestions, state] = useImportQuestionsMutation();
-  const [format, setFormat] = useState<ImportFormat>('gift');
-  const [text, setText] = useState('');
-  const [tag, setTag] = useState('');
+  const form = useFieldValues({ format: 'gift', text: '', tag: '' });
+  const { text, tag } = form.values;
+  const format = form.values.format as ImportFormat;
   const [failure, setFailure] = useState<{
     message: string;
     errors: { line: number; message: string }[];
@@ -223,7 +211,7 @@ function ImportForm({
         text,
         ...(tag.trim() ? { tag: tag.trim() } : {}),
       }).unwrap();
-      setText('');
+      form.setValues({ text: '' });
       onImported(result.created.length);
     } catch (error) {
       const errors = (error as ImportFailure).errors ?? [];
@@ -238,20 +226,14 @@ function ImportForm({
       </summary>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-3">
         <div className="grid gap-3 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <label htmlFor="import-format" className="block text-sm font-medium text-slate-800">
-              {messages.bankImportFormat}
-            </label>
-            <select
-              id="import-format"
-              className={SELECT}
-              value={format}
-              onChange={(event) => setFormat(event.target.value as ImportFormat)}
-            >
-              <option value="gift">GIFT (Moodle)</option>
-              <option value="aiken">Aiken</option>
-            </select>
-          </div>
+          <SelectField
+            id="import-format"
+            label={messages.bankImportFormat}
+            {...form.bind('format')}
+          >
+            <option value="gift">GIFT (Moodle)</option>
+            <option value="aiken">Aiken</option>
+          </SelectField>
           <div className="space-y-1.5">
             <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">
               {messages.bankImportFile}
@@ -264,7 +246,7 @@ function ImportForm({
               onChange={(event) => {
                 const file = event.target.files?.[0];
                 event.target.value = '';
-                if (file) void file.text().then(setText);
+                if (file) void file.text().then((text) => form.setValues({ text }));
               }}
             />
           </div>
@@ -275,16 +257,14 @@ function ImportForm({
             label={messages.bankImportText}
             rows={10}
             spellCheck={false}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            {...form.bind('text')}
           />
         </div>
         <TextField
           id="import-tag"
           label={messages.bankImportTag}
-          value={tag}
           maxLength={40}
-          onChange={(event) => setTag(event.target.value)}
+          {...form.bind('tag')}
         />
         {failure && (
           <div

@@ -17,6 +17,8 @@ import type { Question, QuestionBodyInput } from '@urok/contract/schemas';
 import { DocumentField } from '../../components/editor/document-field';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
+import { SelectField } from '../../components/ui/select-field';
+import { bindEntry } from '../../lib/form-controls';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import type { ApiFailure } from '../../lib/api-error';
 import { useCreateQuestionMutation, useUpdateQuestionMutation } from './quizzes-api';
@@ -36,8 +38,8 @@ const FIELDS = [
   'explanation',
 ] as const;
 
-const SELECT =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm';
+/** The message of the kind's key (options, answers, pairs…), which its fields refer to. */
+const KEY_ERROR_ID = 'question-key-error';
 
 interface OptionRow {
   id: string;
@@ -67,14 +69,28 @@ export function QuestionForm({
 }) {
   const [create] = useCreateQuestionMutation();
   const [update] = useUpdateQuestionMutation();
-  const form = useCheckedForm(FIELDS);
-  const [kind, setKind] = useState<QuestionKind>(question?.kind ?? 'single');
+  const form = useCheckedForm(FIELDS, {
+    idPrefix: 'question',
+    initial: {
+      kind: question?.kind ?? 'single',
+      points: String(question?.points ?? 1).replace('.', ','),
+      tags: (question?.tags ?? []).join(', '),
+      correct: question?.correct === false ? 'false' : 'true',
+      accepted: (question?.accepted ?? [])
+        .map((entry) => (typeof entry === 'string' ? entry : entry.text))
+        .join('\n'),
+      value: question?.value === undefined ? '' : String(question.value),
+      tolerance: String(question?.tolerance ?? 0),
+    },
+  });
+  const { field, values } = form;
+  const kind = values.kind as QuestionKind;
+  const { points, tags, accepted, value, tolerance } = values;
+  const truth = values.correct;
   const [text, setText] = useState<LessonDocument | null>(question?.text ?? null);
   const [explanation, setExplanation] = useState<LessonDocument | null>(
     question?.explanation ?? null,
   );
-  const [points, setPoints] = useState(String(question?.points ?? 1).replace('.', ','));
-  const [tags, setTags] = useState((question?.tags ?? []).join(', '));
   const correctIds = Array.isArray(question?.correct) ? question.correct : [];
   const [options, setOptions] = useState<OptionRow[]>(
     question?.options?.map((option) => ({
@@ -87,14 +103,6 @@ export function QuestionForm({
       { id: 'b', text: '', right: false },
     ],
   );
-  const [truth, setTruth] = useState(question?.correct === false ? 'false' : 'true');
-  const [accepted, setAccepted] = useState(
-    (question?.accepted ?? [])
-      .map((entry) => (typeof entry === 'string' ? entry : entry.text))
-      .join('\n'),
-  );
-  const [value, setValue] = useState(question?.value === undefined ? '' : String(question.value));
-  const [tolerance, setTolerance] = useState(String(question?.tolerance ?? 0));
   const [pairs, setPairs] = useState(
     question?.pairs ?? [
       { left: '', right: '' },
@@ -192,6 +200,12 @@ export function QuestionForm({
     errors.tolerance ??
     errors.pairs ??
     errors.items;
+  /** A field of the kind's key: its message is the one above the explanation. */
+  const keyField = (name: 'accepted' | 'value' | 'tolerance') => ({
+    ...field(name),
+    error: errors[name] === undefined ? undefined : '',
+    describedBy: KEY_ERROR_ID,
+  });
 
   return (
     <form
@@ -205,33 +219,14 @@ export function QuestionForm({
         {question ? messages.questionFormEdit : messages.questionFormNew}
       </h2>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <div className="space-y-1.5">
-          <label htmlFor="question-kind" className="block text-sm font-medium text-slate-800">
-            {messages.questionKind}
-          </label>
-          <select
-            id="question-kind"
-            name="kind"
-            className={SELECT}
-            value={kind}
-            onChange={(event) => setKind(event.target.value as QuestionKind)}
-          >
-            {QUESTION_KINDS.map((name) => (
-              <option key={name} value={name}>
-                {messages.quizKindNames[name]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          id="question-points"
-          name="points"
-          label={messages.questionPointsLabel}
-          inputMode="decimal"
-          value={points}
-          onChange={(event) => setPoints(event.target.value)}
-          error={errors.points}
-        />
+        <SelectField {...field('kind')} label={messages.questionKind}>
+          {QUESTION_KINDS.map((name) => (
+            <option key={name} value={name}>
+              {messages.quizKindNames[name]}
+            </option>
+          ))}
+        </SelectField>
+        <TextField {...field('points')} label={messages.questionPointsLabel} inputMode="decimal" />
       </div>
       <DocumentField
         id="question-text"
@@ -251,15 +246,8 @@ export function QuestionForm({
                   id={`option-${option.id}`}
                   name={index === 0 ? 'options' : undefined}
                   label={messages.questionOptionLabel(index + 1)}
-                  value={option.text}
                   maxLength={QUIZ_LIMITS.optionText}
-                  onChange={(event) =>
-                    setOptions(
-                      options.map((row) =>
-                        row === option ? { ...row, text: event.target.value } : row,
-                      ),
-                    )
-                  }
+                  {...bindEntry(options, setOptions, index, 'text')}
                 />
               </div>
               <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
@@ -315,8 +303,9 @@ export function QuestionForm({
                 type="radio"
                 name="correct"
                 className="size-5 accent-indigo-600"
+                value={option}
                 checked={truth === option}
-                onChange={() => setTruth(option)}
+                onChange={field('correct').onChange}
               />
               {option === 'true' ? messages.questionTrue : messages.questionFalse}
             </label>
@@ -324,64 +313,33 @@ export function QuestionForm({
         </fieldset>
       )}
       {kind === 'short' && (
-        <TextAreaField
-          id="question-accepted"
-          name="accepted"
-          label={messages.questionAccepted}
-          rows={3}
-          value={accepted}
-          onChange={(event) => setAccepted(event.target.value)}
-        />
+        <TextAreaField {...keyField('accepted')} label={messages.questionAccepted} rows={3} />
       )}
       {kind === 'numeric' && (
         <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...keyField('value')} label={messages.questionValue} inputMode="decimal" />
           <TextField
-            id="question-value"
-            name="value"
-            label={messages.questionValue}
-            inputMode="decimal"
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-          />
-          <TextField
-            id="question-tolerance"
-            name="tolerance"
+            {...keyField('tolerance')}
             label={messages.questionTolerance}
             inputMode="decimal"
-            value={tolerance}
-            onChange={(event) => setTolerance(event.target.value)}
           />
         </div>
       )}
       {kind === 'matching' && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">{messages.questionPairs}</legend>
-          {pairs.map((pair, index) => (
+          {pairs.map((_, index) => (
             <div key={index} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
               <TextField
                 id={`pair-left-${index}`}
                 name={index === 0 ? 'pairs' : undefined}
                 label={messages.questionPairLeft(index + 1)}
-                value={pair.left}
-                onChange={(event) =>
-                  setPairs(
-                    pairs.map((row, i) =>
-                      i === index ? { ...row, left: event.target.value } : row,
-                    ),
-                  )
-                }
+                {...bindEntry(pairs, setPairs, index, 'left')}
               />
               <TextField
                 id={`pair-right-${index}`}
                 label={messages.questionPairRight(index + 1)}
-                value={pair.right}
-                onChange={(event) =>
-                  setPairs(
-                    pairs.map((row, i) =>
-                      i === index ? { ...row, right: event.target.value } : row,
-                    ),
-                  )
-                }
+                {...bindEntry(pairs, setPairs, index, 'right')}
               />
               <Button
                 variant="secondary"
@@ -412,10 +370,7 @@ export function QuestionForm({
                   id={`item-${index}`}
                   name={index === 0 ? 'items' : undefined}
                   label={messages.questionItemLabel(index + 1)}
-                  value={item}
-                  onChange={(event) =>
-                    setItems(items.map((row, i) => (i === index ? event.target.value : row)))
-                  }
+                  {...bindEntry(items, setItems, index)}
                 />
               </div>
               <Button
@@ -439,7 +394,11 @@ export function QuestionForm({
       )}
       {kind === 'essay' && <p className="text-sm text-slate-700">{messages.questionEssayHint}</p>}
       {keyError && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p
+          id={KEY_ERROR_ID}
+          role="alert"
+          className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800"
+        >
           {keyError}
         </p>
       )}
@@ -450,14 +409,7 @@ export function QuestionForm({
         onChange={setExplanation}
         error={errors.explanation}
       />
-      <TextField
-        id="question-tags"
-        name="tags"
-        label={messages.questionTagsLabel}
-        value={tags}
-        onChange={(event) => setTags(event.target.value)}
-        error={errors.tags}
-      />
+      <TextField {...field('tags')} label={messages.questionTagsLabel} />
       {form.errors.message && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {form.errors.message}

@@ -3,7 +3,7 @@
  * each reachable and usable by keyboard alone; and an answer written out
  * for review (the student's own, or the right one when review allows it).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { messages, parseNumber, type LessonDocument } from '@urok/contract';
 import type { AttemptQuestion } from '@urok/contract/schemas';
 import { LessonDocumentView } from '../../components/document/lesson-document';
@@ -114,6 +114,8 @@ export function AnswerInput({
     case 'short':
     case 'essay': {
       const text = typeof value.text === 'string' ? value.text : '';
+      const typed = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        give({ text: event.target.value }, { typing: true });
       return (
         <div className="space-y-1">
           <label htmlFor={`${id}-text`} className="block text-sm font-medium text-slate-700">
@@ -126,7 +128,7 @@ export function AnswerInput({
               value={text}
               maxLength={200}
               autoComplete="off"
-              onChange={(event) => give({ text: event.target.value }, { typing: true })}
+              onChange={typed}
             />
           ) : (
             <>
@@ -137,7 +139,7 @@ export function AnswerInput({
                 value={text}
                 maxLength={20_000}
                 aria-describedby={`${id}-count`}
-                onChange={(event) => give({ text: event.target.value }, { typing: true })}
+                onChange={typed}
               />
               <p id={`${id}-count`} className="text-xs text-slate-600">
                 {messages.attemptEssayCount(text.length)}

@@ -10,9 +10,11 @@ import { QUIZ_GRADINGS, QUIZ_LIMITS, QUIZ_REVIEWS, ROUTES, messages } from '@uro
 import type { Quiz, QuizSlot } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { CheckboxField, TextField } from '../../components/ui/fields';
+import { SelectField } from '../../components/ui/select-field';
 import { Spinner } from '../../components/ui/spinner';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { checkboxProps, flag, useFieldValues } from '../../lib/form-controls';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import { QuestionText } from './question-inputs';
 import { attemptPath, questionBankPath } from './quiz-paths';
@@ -28,8 +30,6 @@ import {
 } from './quizzes-api';
 
 const LINK = 'text-sm font-medium text-indigo-700 underline-offset-2 hover:underline';
-const SELECT =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-indigo-600 focus:outline-none focus:ring-2 focus:ring-indigo-600/30 sm:text-sm';
 
 export function QuizPage({ viewer }: { viewer: 'student' | 'teacher' }) {
   const { id: courseId = '', quizId = '' } = useParams();
@@ -180,6 +180,10 @@ const SETTINGS_FIELDS = [
   'closesAt',
   'timeLimitMinutes',
   'attemptsAllowed',
+  'grading',
+  'review',
+  'shuffleQuestions',
+  'shuffleOptions',
   'published',
   'slots',
 ] as const;
@@ -203,26 +207,24 @@ function SettingsForm({ quiz, courseId }: { quiz: Quiz; courseId: string }) {
   const navigate = useNavigate();
   const [update] = useUpdateQuizMutation();
   const [remove] = useDeleteQuizMutation();
-  const form = useCheckedForm(SETTINGS_FIELDS);
-  const [done, setDone] = useState(false);
-  const [values, setValues] = useState({
-    title: quiz.title,
-    opensAt: toLocalInput(quiz.opensAt),
-    closesAt: toLocalInput(quiz.closesAt),
-    timeLimitMinutes: quiz.timeLimitMinutes === null ? '' : String(quiz.timeLimitMinutes),
-    attemptsAllowed: String(quiz.attemptsAllowed),
-    grading: quiz.grading,
-    shuffleQuestions: quiz.shuffleQuestions,
-    shuffleOptions: quiz.shuffleOptions,
-    review: quiz.review,
-    published: quiz.published,
+  const form = useCheckedForm(SETTINGS_FIELDS, {
+    initial: {
+      title: quiz.title,
+      opensAt: toLocalInput(quiz.opensAt),
+      closesAt: toLocalInput(quiz.closesAt),
+      timeLimitMinutes: quiz.timeLimitMinutes === null ? '' : String(quiz.timeLimitMinutes),
+      attemptsAllowed: String(quiz.attemptsAllowed),
+      grading: quiz.grading,
+      review: quiz.review,
+      shuffleQuestions: flag(quiz.shuffleQuestions),
+      shuffleOptions: flag(quiz.shuffleOptions),
+      published: flag(quiz.published),
+    },
   });
+  const { values, field } = form;
+  const [done, setDone] = useState(false);
   const [slots, setSlots] = useState<QuizSlot[]>(quiz.slots ?? []);
   const locked = quiz.hasAttempts === true;
-  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setDone(false);
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -235,11 +237,11 @@ function SettingsForm({ quiz, courseId }: { quiz: Quiz; courseId: string }) {
       timeLimitMinutes:
         values.timeLimitMinutes.trim() === '' ? null : Number(values.timeLimitMinutes),
       attemptsAllowed: Number(values.attemptsAllowed),
-      grading: values.grading,
-      shuffleQuestions: values.shuffleQuestions,
-      shuffleOptions: values.shuffleOptions,
-      review: values.review,
-      published: values.published,
+      grading: values.grading as Quiz['grading'],
+      shuffleQuestions: values.shuffleQuestions === 'true',
+      shuffleOptions: values.shuffleOptions === 'true',
+      review: values.review as Quiz['review'],
+      published: values.published === 'true',
       ...(locked ? {} : { slots }),
     };
     if (locked) {
@@ -267,6 +269,8 @@ function SettingsForm({ quiz, courseId }: { quiz: Quiz; courseId: string }) {
       ref={form.formRef}
       noValidate
       onSubmit={(event) => void onSubmit(event)}
+      // Any change hides 'Збережено'.
+      onChange={() => setDone(false)}
       aria-labelledby="settings-heading"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
     >
@@ -279,102 +283,49 @@ function SettingsForm({ quiz, courseId }: { quiz: Quiz; courseId: string }) {
         </p>
       )}
       <TextField
-        id="title"
-        name="title"
+        {...field('title')}
         label={messages.quizTitleLabel}
-        value={values.title}
         maxLength={QUIZ_LIMITS.quizTitle.max}
-        onChange={(event) => set('title', event.target.value)}
-        error={form.errors.fields.title}
       />
       <div className="grid gap-4 sm:grid-cols-2">
+        <TextField {...field('opensAt')} type="datetime-local" label={messages.quizOpensAt} />
+        <TextField {...field('closesAt')} type="datetime-local" label={messages.quizClosesAt} />
         <TextField
-          id="opensAt"
-          name="opensAt"
-          type="datetime-local"
-          label={messages.quizOpensAt}
-          value={values.opensAt}
-          onChange={(event) => set('opensAt', event.target.value)}
-          error={form.errors.fields.opensAt}
-        />
-        <TextField
-          id="closesAt"
-          name="closesAt"
-          type="datetime-local"
-          label={messages.quizClosesAt}
-          value={values.closesAt}
-          onChange={(event) => set('closesAt', event.target.value)}
-          error={form.errors.fields.closesAt}
-        />
-        <TextField
-          id="timeLimitMinutes"
-          name="timeLimitMinutes"
+          {...field('timeLimitMinutes')}
           inputMode="numeric"
           label={messages.quizTimeLimit}
-          value={values.timeLimitMinutes}
           disabled={locked}
-          onChange={(event) => set('timeLimitMinutes', event.target.value)}
-          error={form.errors.fields.timeLimitMinutes}
         />
         <TextField
-          id="attemptsAllowed"
-          name="attemptsAllowed"
+          {...field('attemptsAllowed')}
           inputMode="numeric"
           label={messages.quizAttemptsAllowedLabel}
-          value={values.attemptsAllowed}
           disabled={locked}
-          onChange={(event) => set('attemptsAllowed', event.target.value)}
-          error={form.errors.fields.attemptsAllowed}
         />
-        <div className="space-y-1.5">
-          <label htmlFor="grading" className="block text-sm font-medium text-slate-800">
-            {messages.quizGradingLabel}
-          </label>
-          <select
-            id="grading"
-            className={SELECT}
-            value={values.grading}
-            disabled={locked}
-            onChange={(event) => set('grading', event.target.value as Quiz['grading'])}
-          >
-            {QUIZ_GRADINGS.map((grading) => (
-              <option key={grading} value={grading}>
-                {messages.quizGradingNames[grading]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="review" className="block text-sm font-medium text-slate-800">
-            {messages.quizReviewLabel}
-          </label>
-          <select
-            id="review"
-            className={SELECT}
-            value={values.review}
-            onChange={(event) => set('review', event.target.value as Quiz['review'])}
-          >
-            {QUIZ_REVIEWS.map((review) => (
-              <option key={review} value={review}>
-                {messages.quizReviewNames[review]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField {...field('grading')} label={messages.quizGradingLabel} disabled={locked}>
+          {QUIZ_GRADINGS.map((grading) => (
+            <option key={grading} value={grading}>
+              {messages.quizGradingNames[grading]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField {...field('review')} label={messages.quizReviewLabel}>
+          {QUIZ_REVIEWS.map((review) => (
+            <option key={review} value={review}>
+              {messages.quizReviewNames[review]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <CheckboxField
-        id="shuffleQuestions"
+        {...checkboxProps(form, 'shuffleQuestions')}
         label={messages.quizShuffleQuestions}
-        checked={values.shuffleQuestions}
         disabled={locked}
-        onChange={(event) => set('shuffleQuestions', event.target.checked)}
       />
       <CheckboxField
-        id="shuffleOptions"
+        {...checkboxProps(form, 'shuffleOptions')}
         label={messages.quizShuffleOptions}
-        checked={values.shuffleOptions}
         disabled={locked}
-        onChange={(event) => set('shuffleOptions', event.target.checked)}
       />
       <SlotsEditor
         courseId={courseId}
@@ -386,14 +337,7 @@ function SettingsForm({ quiz, courseId }: { quiz: Quiz; courseId: string }) {
         }}
         error={form.errors.fields.slots}
       />
-      <CheckboxField
-        id="published"
-        name="published"
-        label={messages.quizPublishedLabel}
-        checked={values.published}
-        onChange={(event) => set('published', event.target.checked)}
-        error={form.errors.fields.published}
-      />
+      <CheckboxField {...checkboxProps(form, 'published')} label={messages.quizPublishedLabel} />
       {form.errors.message && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {form.errors.message}
@@ -444,9 +388,8 @@ function SlotsEditor({
   const bank = useQuestionsInfiniteQuery({ courseId });
   const questions = bank.data?.pages.flatMap((page) => page.questions) ?? [];
   const tags = [...new Set(questions.flatMap((question) => question.tags))].sort();
-  const [picked, setPicked] = useState('');
-  const [tag, setTag] = useState('');
-  const [count, setCount] = useState('1');
+  const picker = useFieldValues({ picked: '', tag: '', count: '1' });
+  const { picked, tag, count } = picker.values;
   const titleOf = (questionId: string) => {
     const question = questions.find((q) => q._id === questionId);
     return question ? questionTitle(question.text) : questionId;
@@ -515,15 +458,11 @@ function SlotsEditor({
       {!locked && (
         <div className="grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
           <div className="space-y-1.5">
-            <label htmlFor="slot-question" className="block text-sm font-medium text-slate-800">
-              {messages.quizAddQuestion}
-            </label>
-            <select
+            <SelectField
               id="slot-question"
               name="slots"
-              className={SELECT}
-              value={picked}
-              onChange={(event) => setPicked(event.target.value)}
+              label={messages.quizAddQuestion}
+              {...picker.bind('picked')}
             >
               <option value="">{messages.attemptMatchNone}</option>
               {questions
@@ -533,13 +472,13 @@ function SlotsEditor({
                     {questionTitle(question.text)}
                   </option>
                 ))}
-            </select>
+            </SelectField>
             <Button
               variant="secondary"
               disabled={picked === ''}
               onClick={() => {
                 onChange([...slots, { questionId: picked }]);
-                setPicked('');
+                picker.setValues({ picked: '' });
               }}
             >
               {messages.quizAddQuestionAction}
@@ -552,34 +491,23 @@ function SlotsEditor({
                 id="slot-count"
                 label={messages.quizRandomCount}
                 inputMode="numeric"
-                value={count}
-                onChange={(event) => setCount(event.target.value)}
+                {...picker.bind('count')}
               />
-              <div className="space-y-1.5">
-                <label htmlFor="slot-tag" className="block text-sm font-medium text-slate-800">
-                  {messages.quizRandomTag}
-                </label>
-                <select
-                  id="slot-tag"
-                  className={SELECT}
-                  value={tag}
-                  onChange={(event) => setTag(event.target.value)}
-                >
-                  <option value="">{messages.attemptMatchNone}</option>
-                  {tags.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField id="slot-tag" label={messages.quizRandomTag} {...picker.bind('tag')}>
+                <option value="">{messages.attemptMatchNone}</option>
+                {tags.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
             </div>
             <Button
               variant="secondary"
               disabled={tag === '' || !(Number(count) >= 1)}
               onClick={() => {
                 onChange([...slots, { tag, count: Math.floor(Number(count)) }]);
-                setTag('');
+                picker.setValues({ tag: '' });
               }}
             >
               {messages.quizAddRandomAction}

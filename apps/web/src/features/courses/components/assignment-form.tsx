@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   ASSIGNMENT_LIMITS,
   documentToText,
@@ -8,14 +8,11 @@ import {
 } from '@urok/contract';
 import type { Assignment } from '@urok/contract/schemas';
 import { Button } from '../../../components/ui/button';
-import {
-  CheckboxField,
-  TextAreaField,
-  TextField,
-  controlProps,
-} from '../../../components/ui/fields';
+import { CheckboxField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
+import { SelectField } from '../../../components/ui/select-field';
 import { asFailure } from '../../../lib/api';
+import { checkboxProps, flag } from '../../../lib/form-controls';
 import { fromServer } from '../../../lib/form-errors';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useCreateAssignmentMutation, useUpdateAssignmentMutation } from '../grading-api';
@@ -53,21 +50,19 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
   const pending = creating.isLoading || updating.isLoading;
   const id = useId();
   const alertId = `${id}-alert`;
-  const { formRef, values, setValues, field, errors, showErrors, clearErrors } = useCheckedForm(
-    ASSIGNMENT_FIELDS,
-    {
-      initial: {
-        sectionId: assignment?.sectionId ?? sections[0]?._id ?? '',
-        title: assignment?.title ?? '',
-        instructions: assignment ? documentToText(assignment.instructions) : '',
-        dueAt: toDateTimeLocal(assignment?.dueAt ?? null),
-        maxPoints: String(assignment?.maxPoints ?? ASSIGNMENT_LIMITS.maxPoints.default),
-      },
-      idPrefix: id,
-      alertId,
+  const form = useCheckedForm(ASSIGNMENT_FIELDS, {
+    initial: {
+      sectionId: assignment?.sectionId ?? sections[0]?._id ?? '',
+      title: assignment?.title ?? '',
+      instructions: assignment ? documentToText(assignment.instructions) : '',
+      dueAt: toDateTimeLocal(assignment?.dueAt ?? null),
+      maxPoints: String(assignment?.maxPoints ?? ASSIGNMENT_LIMITS.maxPoints.default),
+      published: flag(assignment?.published ?? false),
     },
-  );
-  const [published, setPublished] = useState(assignment?.published ?? false);
+    idPrefix: id,
+    alertId,
+  });
+  const { formRef, values, setValues, field, errors, showErrors, clearErrors } = form;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -91,7 +86,7 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
       dueAt: fromDateTimeLocal(values.dueAt) || (assignment ? null : undefined),
       // A non-number is sent as it is typed, for the server's message beside the field.
       maxPoints: Number.isInteger(maxPoints) ? maxPoints : (values.maxPoints as unknown as number),
-      published,
+      published: values.published === 'true',
     };
     const result = assignment
       ? await updateAssignment({ assignmentId: assignment._id, body })
@@ -124,26 +119,13 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
       aria-busy={pending}
       className="space-y-4"
     >
-      <div className="space-y-1.5">
-        <label htmlFor={`${id}-sectionId`} className="block text-sm font-medium text-slate-800">
-          {gradesMessages.labelSection}
-        </label>
-        <select
-          {...controlProps(field('sectionId'))}
-          className="block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base sm:text-sm"
-        >
-          {sections.map((section) => (
-            <option key={section._id} value={section._id}>
-              {section.title}
-            </option>
-          ))}
-        </select>
-        {errors.fields.sectionId && (
-          <p id={`${id}-sectionId-error`} className="text-sm text-red-700">
-            {errors.fields.sectionId}
-          </p>
-        )}
-      </div>
+      <SelectField {...field('sectionId')} label={gradesMessages.labelSection}>
+        {sections.map((section) => (
+          <option key={section._id} value={section._id}>
+            {section.title}
+          </option>
+        ))}
+      </SelectField>
       <TextField
         {...field('title')}
         label={gradesMessages.labelAssignmentTitle}
@@ -165,15 +147,7 @@ export function AssignmentForm({ courseId, sections, assignment, onSaved }: Assi
           label={gradesMessages.labelMaxPoints}
         />
       </div>
-      <CheckboxField
-        id={`${id}-published`}
-        name="published"
-        label={gradesMessages.labelPublished}
-        checked={published}
-        onChange={(event) => setPublished(event.target.checked)}
-        error={errors.fields.published}
-        describedBy={alertId}
-      />
+      <CheckboxField {...checkboxProps(form, 'published')} label={gradesMessages.labelPublished} />
       <FormAlert id={alertId} message={errors.message} />
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {assignment ? gradesMessages.saveAssignmentAction : gradesMessages.createAssignmentAction}

@@ -4,8 +4,11 @@ import { ASSIGNMENT_LIMITS, gradesMessages, messages } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/fields';
 import { asFailure, failureMessage } from '../../../lib/api';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useCommentsQuery, usePostCommentMutation } from '../homework-api';
 import { formatDateTime } from '../format';
+
+const COMMENT_FIELDS = ['body'] as const;
 
 /**
  * The private thread of one submission between its student and the course's
@@ -24,27 +27,29 @@ export function CommentThread({ homeworkId }: { homeworkId: string }) {
   const loadError = thread.isError
     ? failureMessage(thread.error, gradesMessages.commentsLoadFailed)
     : null;
-  const [body, setBody] = useState('');
-  const [error, setError] = useState<string | undefined>(undefined);
+  const { formRef, values, setValues, field, showErrors, clearErrors } = useCheckedForm(
+    COMMENT_FIELDS,
+    { idPrefix: id },
+  );
   const load = () => void thread.refetch();
 
   const send = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    const text = body.trim();
+    const text = values.body.trim();
     if (text.length < 1 || text.length > ASSIGNMENT_LIMITS.commentBody.max) {
-      setError(messages.homeworkCommentInvalid);
-      document.getElementById(`${id}-body`)?.focus();
+      showErrors({ message: null, fields: { body: messages.homeworkCommentInvalid } });
       return;
     }
-    setError(undefined);
+    clearErrors();
     const result = await postComment({ homeworkId, body: text });
     if (!result.error) {
-      setBody('');
+      setValues({ body: '' });
       return;
     }
     const failure = asFailure(result.error, gradesMessages.commentFailed);
-    setError(failure.fields?.body ?? failure.message);
+    // Beside the field, whatever the refusal names: the form has nothing else.
+    showErrors({ message: null, fields: { body: failure.fields?.body ?? failure.message } }, false);
   };
 
   return (
@@ -86,16 +91,17 @@ export function CommentThread({ homeworkId }: { homeworkId: string }) {
           </ol>
         )}
         {comments !== null && (
-          <form noValidate onSubmit={(event) => void send(event)} className="space-y-2">
+          <form
+            ref={formRef}
+            noValidate
+            onSubmit={(event) => void send(event)}
+            className="space-y-2"
+          >
             <TextAreaField
-              id={`${id}-body`}
-              name="body"
+              {...field('body')}
               rows={2}
               label={gradesMessages.labelComment}
-              value={body}
               maxLength={ASSIGNMENT_LIMITS.commentBody.max}
-              onChange={(event) => setBody(event.target.value)}
-              error={error}
             />
             <Button type="submit" disabled={pending} aria-busy={pending}>
               {gradesMessages.sendComment}

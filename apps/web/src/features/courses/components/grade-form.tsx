@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   checkGrade,
   courseMessages,
@@ -9,8 +9,9 @@ import {
 } from '@urok/contract';
 import { Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { fromCheck, fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { fromServer } from '../../../lib/form-errors';
 import { asFailure } from '../../../lib/api';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useGradeHomeworkMutation } from '../homework-api';
 import { GradeFields } from './grade-fields';
 
@@ -29,9 +30,11 @@ interface GradeFormProps {
 export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormProps) {
   const [gradeHomework, { isLoading: pending }] = useGradeHomeworkMutation();
   const id = useId();
-  const [values, setValues] = useState<GradeInput>({ grade: '', feedback: '' });
-  const [errors, setErrors] = useState<FormErrors<GradeField>>(noFormErrors);
   const alertId = `${id}-alert`;
+  const { formRef, values, field, errors, showCheck, showErrors } = useCheckedForm(GRADE_FIELDS, {
+    idPrefix: id,
+    alertId,
+  });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,12 +44,7 @@ export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormPro
       (maxPoints !== undefined && parsePoints(values.grade, maxPoints) === null
         ? { message: messages.gradePointsInvalid(maxPoints), fields: ['grade' as const] }
         : null);
-    if (failed) {
-      setErrors(fromCheck(failed));
-      document.getElementById(`${id}-${failed.fields[0] ?? 'grade'}`)?.focus();
-      return;
-    }
-    setErrors(noFormErrors());
+    if (!showCheck(failed)) return;
     const result = await gradeHomework({ homeworkId: homework._id, ...values });
     if (!result.error) return;
     const failure = asFailure(result.error, courseMessages.gradeFailed);
@@ -54,24 +52,19 @@ export function GradeForm({ homework, maxPoints, onAlreadyGraded }: GradeFormPro
       onAlreadyGraded();
       return;
     }
-    setErrors(fromServer(failure, GRADE_FIELDS));
+    showErrors(fromServer(failure, GRADE_FIELDS));
   };
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={courseMessages.gradeFormName(homework.fileName)}
       onSubmit={(event) => void submit(event)}
       className="space-y-3"
       aria-busy={pending}
     >
-      <GradeFields
-        id={id}
-        values={values}
-        onChange={setValues}
-        errors={errors.fields}
-        alertId={alertId}
-      />
+      <GradeFields field={field} />
       <FormAlert id={alertId} message={errors.message} />
       <Button type="submit" disabled={pending} aria-busy={pending}>
         {messages.gradeAction}

@@ -12,7 +12,8 @@ import { TextAreaField } from '../../../components/ui/fields';
 import { FileInput } from '../../../components/ui/file-input';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
-import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { fromServer } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { asFailure } from '../../../lib/api';
 import { formatFileSize } from '../format';
 import { useUploadHomeworkMutation } from '../homework-api';
@@ -77,21 +78,23 @@ export function HomeworkUploadForm({
   const [uploadHomework, { isLoading: uploading, reset }] = useUploadHomeworkMutation();
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<FormErrors<UploadField>>(noFormErrors);
+  const alertId = `${id}-alert`;
+  const { formRef, values, setValues, field, errors, setErrors, showErrors, clearErrors } =
+    useCheckedForm(UPLOAD_FIELDS, { idPrefix: id, alertId });
+  const { comment } = values;
   const [progress, setProgress] = useState(0);
   const [dragging, setDragging] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const [banner, setBanner] = useState<Banner | null>(null);
   const fileId = `${id}-file`;
-  const alertId = `${id}-alert`;
 
   const choose = (chosen: File | null) => {
     if (uploading) return;
     reset();
     setBanner(null);
     const problem = chosen ? checkHomeworkFile(chosen) : null;
-    setErrors(problem ? { message: null, fields: { file: problem } } : noFormErrors());
+    if (problem) setErrors({ message: null, fields: { file: problem } });
+    else clearErrors();
     setFile(problem ? null : chosen);
   };
 
@@ -111,16 +114,15 @@ export function HomeworkUploadForm({
     if (uploading) return;
     const problem = file ? checkHomeworkFile(file) : messages.fileRequired;
     if (problem || !file) {
-      setErrors({ message: null, fields: { file: problem ?? messages.fileRequired } });
-      document.getElementById(fileId)?.focus();
+      showErrors({ message: null, fields: { file: problem ?? messages.fileRequired } });
       return;
     }
     const commentProblem = checkHomeworkComment({ comment });
     if (commentProblem) {
-      setErrors({ message: null, fields: { comment: commentProblem.message } });
+      showErrors({ message: null, fields: { comment: commentProblem.message } });
       return;
     }
-    setErrors(noFormErrors());
+    clearErrors();
     setBanner(null);
     setProgress(0);
     const result = await uploadHomework({
@@ -133,24 +135,26 @@ export function HomeworkUploadForm({
     if (!result.error) {
       setBanner({ tone: 'success', text: result.data.message || messages.homeworkUploaded });
       setFile(null);
-      setComment('');
+      setValues({ comment: '' });
       setInputKey((key) => key + 1);
       return;
     }
     const failure = asFailure(result.error, courseMessages.uploadFailed);
     const next = fromServer(failure, UPLOAD_FIELDS);
     // A refused file (too large, wrong type) is explained beside the file.
-    if (next.message && (failure.status === 413 || failure.status === 415)) {
-      setErrors({ message: null, fields: { file: failure.message } });
-    } else {
-      setErrors(next);
-    }
+    showErrors(
+      next.message && (failure.status === 413 || failure.status === 415)
+        ? { message: null, fields: { file: failure.message } }
+        : next,
+      false,
+    );
   };
 
   const fileError = errors.fields.file;
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={(event) => void submit(event)}
       className="space-y-5"
@@ -203,16 +207,11 @@ export function HomeworkUploadForm({
       </div>
 
       <TextAreaField
-        id={`${id}-comment`}
-        name="comment"
+        {...field('comment')}
         rows={3}
         label={courseMessages.labelComment}
         hint={courseMessages.commentHint}
-        value={comment}
         maxLength={COURSE_LIMITS.comment.max}
-        onChange={(event) => setComment(event.target.value)}
-        error={errors.fields.comment}
-        describedBy={alertId}
         disabled={uploading}
       />
 

@@ -10,7 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/fields';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { asFailure } from '../../../lib/api';
-import { fromServer, noFormErrors, type FormErrors } from '../../../lib/form-errors';
+import { fromServer, type FormErrors } from '../../../lib/form-errors';
+import { useCheckedForm } from '../../../lib/use-checked-form';
 import { useRegradeHomeworkMutation } from '../homework-api';
 import { GradeFields } from './grade-fields';
 
@@ -33,14 +34,12 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
   const [regradeHomework, { isLoading: pending }] = useRegradeHomeworkMutation();
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState({
-    grade: '',
-    feedback: homework.feedback ?? '',
-    reason: '',
-  });
-  const [errors, setErrors] = useState<FormErrors<RegradeField>>(noFormErrors);
   const openRef = useRef<HTMLButtonElement>(null);
   const alertId = `${id}-alert`;
+  const { formRef, values, field, errors, showErrors, clearErrors } = useCheckedForm(
+    REGRADE_FIELDS,
+    { initial: { feedback: homework.feedback ?? '' }, idPrefix: id, alertId },
+  );
 
   useEffect(() => {
     if (open) document.getElementById(`${id}-grade`)?.focus();
@@ -48,7 +47,7 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
 
   const close = () => {
     setOpen(false);
-    setErrors(noFormErrors());
+    clearErrors();
     setTimeout(() => openRef.current?.focus());
   };
 
@@ -60,20 +59,18 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
       fields.grade = messages.gradePointsInvalid(maxPoints);
     if (values.reason.trim().length < ASSIGNMENT_LIMITS.regradeReason.min)
       fields.reason = messages.regradeReasonInvalid;
-    const first = REGRADE_FIELDS.find((field) => fields[field] !== undefined);
-    if (first) {
-      setErrors({ message: null, fields });
-      document.getElementById(`${id}-${first}`)?.focus();
+    if (Object.keys(fields).length > 0) {
+      showErrors({ message: null, fields });
       return;
     }
-    setErrors(noFormErrors());
+    clearErrors();
     const result = await regradeHomework({ homeworkId: homework._id, ...values });
     if (!result.error) {
       setOpen(false);
       onRegraded?.(result.data);
       return;
     }
-    setErrors(fromServer(asFailure(result.error, gradesMessages.regradeFailed), REGRADE_FIELDS));
+    showErrors(fromServer(asFailure(result.error, gradesMessages.regradeFailed), REGRADE_FIELDS));
   };
 
   if (!open) {
@@ -85,28 +82,18 @@ export function RegradeForm({ homework, maxPoints, onRegraded }: RegradeFormProp
   }
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={gradesMessages.regradeFormName(homework.fileName)}
       onSubmit={(event) => void submit(event)}
       className="space-y-3 rounded-xl border border-slate-200 p-3"
       aria-busy={pending}
     >
-      <GradeFields
-        id={id}
-        values={values}
-        onChange={(grade) => setValues((current) => ({ ...current, ...grade }))}
-        errors={errors.fields}
-        alertId={alertId}
-      />
+      <GradeFields field={field} />
       <TextField
-        id={`${id}-reason`}
-        name="reason"
+        {...field('reason')}
         label={gradesMessages.labelRegradeReason}
-        value={values.reason}
         maxLength={ASSIGNMENT_LIMITS.regradeReason.max}
-        onChange={(event) => setValues((current) => ({ ...current, reason: event.target.value }))}
-        error={errors.fields.reason}
-        describedBy={alertId}
       />
       <FormAlert id={alertId} message={errors.message} />
       <div className="flex flex-wrap gap-2">
