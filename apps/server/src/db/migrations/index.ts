@@ -20,6 +20,7 @@ import * as m0018 from './0018-quizzes.ts';
 import * as m0019 from './0019-classes.ts';
 import * as m0020 from './0020-trust-second-round.ts';
 import * as m0021 from './0021-empty-default-assignments.ts';
+import * as m0022 from './0022-resumable-uploads.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019-classes': m0019,
   '0020-trust-second-round': m0020,
   '0021-empty-default-assignments': m0021,
+  '0022-resumable-uploads': m0022,
 };
