@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config.ts';
 import { messages } from '@urok/contract';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { MAX_OPEN_UPLOADS, UPLOAD_EXPIRY_MS } from '../src/features/uploads/uploads.service.ts';
@@ -14,6 +18,25 @@ import {
 import { addLesson, addSection, sampleMp4 } from './content-fixtures.ts';
 
 const TUS = { 'tus-resumable': '1.0.0' };
+
+/** What the tus store holds of the upload at `location` (its file and .json, or its objects). */
+async function tusLeftovers(config: Config, location: string): Promise<string[]> {
+  const id = location.slice(location.lastIndexOf('/') + 1);
+  if (config.storage.kind === 'disk') {
+    const names = fs.readdirSync(path.join(config.dataDir, 'tus-uploads'));
+    return names.filter((name) => name.startsWith(id));
+  }
+  const { bucket, prefix, endpoint, region, forcePathStyle } = config.storage;
+  const client = new S3Client({ endpoint, region, forcePathStyle });
+  try {
+    const listed = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}tus/${id}` }),
+    );
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    client.destroy();
+  }
+}
 
 /** Upload-Metadata: each key with its value in base64. */
 function metadata(fields: Record<string, string>): string {
@@ -161,6 +184,7 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect(file.rawPayload.equals(SAMPLE_PDF)).toBe(true);
     // Its bytes left the tus store: the upload has nothing more to send.
     expect((await head(t.app, student, location)).statusCode).toBe(404);
+    expect(await tusLeftovers(t.config, location)).toEqual([]);
   });
 
   it('an attachment and a video become the lesson’s, as through the multipart routes', async () => {
@@ -265,6 +289,7 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect(refused.json()).toEqual({ message: messages.homeworkTypeUnsupported, code: 'CONFLICT' });
     expect(await listStored(t.app, 'homework')).toEqual(before);
     expect((await head(t.app, student, location)).statusCode).toBe(404);
+    expect(await tusLeftovers(t.config, location)).toEqual([]);
   });
 
   it(`an account has at most ${MAX_OPEN_UPLOADS} unfinished uploads; terminating one makes room`, async () => {
@@ -321,11 +346,13 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     );
     expect(await t.app.sweepExpiredUploads()).toBe(0);
     expect((await head(t.app, student, location)).headers['upload-offset']).toBe('10');
+    expect(await tusLeftovers(t.config, location)).not.toEqual([]);
     expect(await t.app.sweepExpiredUploads(Date.now() + UPLOAD_EXPIRY_MS + 1000)).toBeGreaterThan(
       0,
     );
     expect((await head(t.app, student, location)).statusCode).toBe(404);
     expect((await result(t.app, student, location)).statusCode).toBe(404);
+    expect(await tusLeftovers(t.config, location)).toEqual([]);
   });
 
   describe('two processes on one database and one store', () => {

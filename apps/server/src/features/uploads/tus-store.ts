@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import type { DataStore, KvStore } from '@tus/server';
+import type { S3 } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
 
 export interface TusStore {
@@ -49,6 +50,7 @@ export async function createTusStore(
   let readKey: (key: string) => Promise<Readable>;
   let prefix = '';
   let close = () => {};
+  let removeObjects = async (_key: string) => {};
   if (config.storage.kind === 'disk') {
     const directory = path.join(config.dataDir, 'tus-uploads');
     fs.mkdirSync(directory, { recursive: true });
@@ -81,7 +83,16 @@ export async function createTusStore(
     });
     datastore = s3Store;
     readKey = async (key) => (await s3Store.read(key)) as Readable;
-    close = () => (s3Store as unknown as { client: { destroy(): void } }).client.destroy();
+    const client = (s3Store as unknown as { client: S3 }).client;
+    close = () => client.destroy();
+    // S3Store.remove aborts the multipart upload first and stops when there is none, as after
+    // the upload completed: the object it became and its .info would stay. They go here.
+    removeObjects = async (key) => {
+      await client.deleteObjects({
+        Bucket: s3.bucket,
+        Delete: { Objects: [{ Key: key }, { Key: `${key}.info` }, { Key: `${key}.part` }] },
+      });
+    };
   }
   const keyOf = (id: string) => `${prefix}${id}`;
   return {
@@ -97,6 +108,7 @@ export async function createTusStore(
         // @tus's FILE_NOT_FOUND: an object with its status code, not an Error.
         if ((error as { status_code?: number } | null)?.status_code !== 404) throw error;
       }
+      await removeObjects(keyOf(id));
     },
   };
 }

@@ -28,10 +28,15 @@ const RETRY_MS = 100;
 const ACQUIRE_TIMEOUT_MS = 20_000;
 
 export class UploadLocker implements Locker {
-  constructor(private readonly db: Db) {}
+  /** `idOf`: the upload id (its row's) of a key in the tus store. */
+  constructor(
+    private readonly db: Db,
+    private readonly idOf: (key: string) => string | undefined,
+  ) {}
 
-  newLock(id: string): Lock {
-    return new UploadLock(this.db, id);
+  /** The lock of the upload whose key in the tus store is `key`. */
+  newLock(key: string): Lock {
+    return new UploadLock(this.db, this.idOf(key) ?? key);
   }
 }
 

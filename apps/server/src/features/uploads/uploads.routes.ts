@@ -52,7 +52,7 @@ function tusHeaders(request: FastifyRequest): Headers {
 export async function uploadsRoutes(app: AppInstance, options: { store: TusStore }): Promise<void> {
   const { store } = options;
   const calls = new WeakMap<Request, TusCall>();
-  const locker = new UploadLocker(app.db);
+  const locker = new UploadLocker(app.db, (key) => store.idOf(key));
   const linksOf =
     (userId: string): MediaLinks =>
     (kind, id) =>
@@ -126,7 +126,7 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
    * whatever it became.
    */
   const finishUploadOnce = async (user: User, request: FastifyRequest, id: string) => {
-    const lock = locker.newLock(id);
+    const lock = locker.newLock(store.keyOf(id));
     const held = new AbortController();
     await lock.lock(held.signal, () => {});
     try {
