@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -355,27 +356,76 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect(await tusLeftovers(t.config, location)).toEqual([]);
   });
 
-  describe('two processes on one database and one store', () => {
+  describe('two processes on one database and one store, over real sockets', () => {
     let other: AppInstance;
+    const origins: string[] = [];
     beforeAll(async () => {
       other = await buildApp({ config: t.config, db: t.db, dialect: target.name });
+      for (const app of [t.app, other]) {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        const { port } = app.server.address() as AddressInfo;
+        origins.push(`http://127.0.0.1:${port}`);
+      }
     });
     afterAll(async () => {
       await other.close();
     });
 
     it('an upload created through one is continued and finished through the other', async () => {
-      const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
-        purpose: 'homework',
-        courseId,
-        filename: 'other.pdf',
+      const headers = { ...TUS, ...bearer(student.token) };
+      const created = await fetch(`${origins[0]}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'upload-length': String(SAMPLE_PDF.length),
+          'upload-metadata': metadata({ purpose: 'homework', courseId, filename: 'other.pdf' }),
+        },
       });
-      await sendInChunks([other, t.app, other], student, location, SAMPLE_PDF);
+      expect(created.status, await created.clone().text()).toBe(201);
+      const location = created.headers.get('location')!;
+      const half = Math.ceil(SAMPLE_PDF.length / 2);
+      // The first half through the second process, the rest through the first, each after a HEAD.
+      for (const [i, origin] of [origins[1]!, origins[0]!].entries()) {
+        const asked = await fetch(`${origin}${location}`, { method: 'HEAD', headers });
+        expect(asked.status).toBe(200);
+        const offset = Number(asked.headers.get('upload-offset'));
+        expect(offset).toBe(i * half);
+        const sent = await fetch(`${origin}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...headers,
+            'content-type': 'application/offset+octet-stream',
+            'upload-offset': String(offset),
+          },
+          body: SAMPLE_PDF.subarray(offset, offset + half),
+        });
+        expect(sent.status, await sent.text()).toBe(204);
+      }
       for (const app of [t.app, other]) {
         const answer = await result(app, student, location);
         expect(answer.statusCode, answer.body).toBe(200);
-        expect(answer.json().homework).toMatchObject({ fileName: 'other.pdf' });
+        expect(answer.json().homework).toMatchObject({
+          fileName: 'other.pdf',
+          size: SAMPLE_PDF.length,
+        });
       }
+    });
+    it('two PATCHes at one offset through the two processes: the upload’s lock lets one write', async () => {
+      const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
+        purpose: 'homework',
+        courseId,
+        filename: 'twice.pdf',
+      });
+      const half = SAMPLE_PDF.subarray(0, Math.ceil(SAMPLE_PDF.length / 2));
+      const statuses = (
+        await Promise.all([t.app, other].map((app) => patch(app, student, location, 0, half)))
+      )
+        .map((response) => response.statusCode)
+        .sort();
+      expect(statuses).toEqual([204, 409]);
+      expect((await head(other, student, location)).headers['upload-offset']).toBe(
+        String(half.length),
+      );
     });
   });
 });

@@ -21,7 +21,7 @@ import {
 /** How long a lock lasts without renewal. */
 const LEASE_MS = 15_000;
 /** How often the holder renews it (and looks whether another request waits). */
-const RENEW_MS = 1_000;
+const RENEW_MS = 2_000;
 /** How often a waiting request tries again. */
 const RETRY_MS = 100;
 /** How long a request waits before it gives up (tus answers 500; a client retries). */
