@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Config } from '../src/config.ts';
+import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { messages } from '@urok/contract';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { MAX_OPEN_UPLOADS, UPLOAD_EXPIRY_MS } from '../src/features/uploads/uploads.service.ts';
@@ -37,6 +39,24 @@ async function tusLeftovers(config: Config, location: string): Promise<string[]>
   } finally {
     client.destroy();
   }
+}
+
+/** A store for @fastify/rate-limit whose every window is spent, noting each rule it refuses. */
+function spentStore(refused: string[]): FastifyRateLimitStoreCtor {
+  return class SpentStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      _timeWindow: number,
+      max: number,
+    ): void {
+      refused.push(key.slice(0, key.indexOf(':')));
+      callback(null, { current: max + 1, ttl: 60_000 });
+    }
+    child(): SpentStore {
+      return this;
+    }
+  };
 }
 
 /** Upload-Metadata: each key with its value in base64. */
@@ -354,6 +374,43 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect((await head(t.app, student, location)).statusCode).toBe(404);
     expect((await result(t.app, student, location)).statusCode).toBe(404);
     expect(await tusLeftovers(t.config, location)).toEqual([]);
+  });
+
+  it('creations and the requests that carry them are throttled, each by its own rule, before anything is written', async () => {
+    const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
+      purpose: 'homework',
+      courseId,
+      filename: 'a.pdf',
+    });
+    const refused: string[] = [];
+    const limited = await buildApp({
+      config: { ...t.config, rateLimit: true },
+      db: t.db,
+      dialect: target.name,
+      rateLimitStore: spentStore(refused),
+    });
+    try {
+      const created = await createUpload(limited, student, SAMPLE_PDF.length, {
+        purpose: 'homework',
+        courseId,
+        filename: 'a.pdf',
+      });
+      expect(created.statusCode).toBe(429);
+      expect(refused).toEqual([RATE_LIMITS.resumableUploadCreatePerUser.name]);
+      refused.length = 0;
+      expect((await head(limited, student, location)).statusCode).toBe(429);
+      expect((await patch(limited, student, location, 0, SAMPLE_PDF)).statusCode).toBe(429);
+      const deleted = await limited.inject({
+        method: 'DELETE',
+        url: location,
+        headers: { ...TUS, ...bearer(student.token) },
+      });
+      expect(deleted.statusCode).toBe(429);
+      expect(new Set(refused)).toEqual(new Set([RATE_LIMITS.resumableUploadRequestPerUser.name]));
+    } finally {
+      await limited.close();
+    }
+    expect((await head(t.app, student, location)).headers['upload-offset']).toBe('0');
   });
 
   describe('two processes on one database and one store, over real sockets', () => {
