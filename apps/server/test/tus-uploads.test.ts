@@ -9,7 +9,14 @@ import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { messages } from '@urok/contract';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { MAX_OPEN_UPLOADS, UPLOAD_EXPIRY_MS } from '../src/features/uploads/uploads.service.ts';
-import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
+import {
+  bearer,
+  databaseTargets,
+  registerAccount,
+  testStorageKind,
+  useTestApp,
+  type Account,
+} from './helpers.ts';
 import {
   createCourse,
   ELF_BINARY,
@@ -375,6 +382,33 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect((await result(t.app, student, location)).statusCode).toBe(404);
     expect(await tusLeftovers(t.config, location)).toEqual([]);
   });
+
+  it.runIf(testStorageKind === 'disk')(
+    'a failure of storage at the end leaves the upload open; asking its result finishes it',
+    async () => {
+      const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
+        purpose: 'homework',
+        courseId,
+        filename: 'later.pdf',
+      });
+      // A file where the homework directory should be: storage's rename into it fails (ENOTDIR).
+      const area = path.join(t.config.uploadsDir, 'homework');
+      fs.renameSync(area, `${area}.away`);
+      fs.writeFileSync(area, '');
+      try {
+        const sent = await patch(t.app, student, location, 0, SAMPLE_PDF);
+        expect(sent.statusCode).toBe(500);
+        expect(sent.json().message).not.toMatch(/ENOTDIR|homework/);
+      } finally {
+        fs.rmSync(area);
+        fs.renameSync(`${area}.away`, area);
+      }
+      const answer = await result(t.app, student, location);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().homework).toMatchObject({ fileName: 'later.pdf' });
+      expect(await tusLeftovers(t.config, location)).toEqual([]);
+    },
+  );
 
   it('creations and the requests that carry them are throttled, each by its own rule, before anything is written', async () => {
     const location = await startUpload(t.app, student, SAMPLE_PDF.length, {

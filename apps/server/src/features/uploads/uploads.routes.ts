@@ -36,8 +36,11 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
 interface TusCall {
   user: User;
   request: FastifyRequest;
-  /** A refusal of ours: answered in the API's error format rather than tus's plain text. */
-  error?: AppError;
+  /**
+   * A refusal of ours, or a failure that is not tus's own: answered in the API's error format
+   * (and a failure logged) rather than tus's plain text with the error's message in it.
+   */
+  error?: unknown;
 }
 
 function tusHeaders(request: FastifyRequest): Headers {
@@ -69,11 +72,12 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
     try {
       return await work(call);
     } catch (error) {
-      if (error instanceof AppError) {
-        call.error = error;
-        throw { status_code: error.status, body: `${error.message}\n` };
-      }
-      throw error;
+      // Ours (a refusal, or a failure of the database or storage): answered by Fastify's error
+      // handler, which logs a failure and never shows its message.
+      call.error = error;
+      throw error instanceof AppError
+        ? { status_code: error.status, body: `${error.message}\n` }
+        : { status_code: 500, body: '' };
     }
   };
 
@@ -90,6 +94,13 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
     allowedOrigins: [],
     // A finished upload's bytes are gone (they became a file of the app): nothing to terminate.
     disableTerminationForFinishedUploads: true,
+    // A failure of the tus store (disk, bucket) reaches here without a status of tus's.
+    onResponseError: async (req, error) => {
+      if ('status_code' in error) return;
+      const call = calls.get(req);
+      if (call) call.error ??= error;
+      return { status_code: 500, body: '' };
+    },
     onIncomingRequest: (req, key) =>
       refusing(req, async ({ user }) => {
         if (req.method === 'POST') return;
