@@ -33,6 +33,9 @@ import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
 import { homeworkRoutes } from './features/homework/homework.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { quizzesRoutes } from './features/quizzes/quizzes.routes.ts';
+import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
+import { createTusStore } from './features/uploads/tus-store.ts';
+import { sweepExpiredUploads, UPLOAD_EXPIRY_MS } from './features/uploads/uploads.service.ts';
 import { Announcement, NotificationBus } from './lib/notify.ts';
 import {
   NotificationStreams,
@@ -100,6 +103,11 @@ declare module 'fastify' {
     streamLinkSigner: StreamLinkSigner;
     /** The server's clock in milliseconds (Date.now; tests move their own): quiz deadlines go by it. */
     now: () => number;
+    /**
+     * Removes the resumable uploads (features/uploads) unfinished at `now` past their expiry, their
+     * bytes first; resolves to how many. main.ts runs it under a job lease.
+     */
+    sweepExpiredUploads(now?: number): Promise<number>;
   }
 }
 
@@ -301,6 +309,12 @@ export async function buildApp(
     app.addHook('onClose', async () => storage.close?.());
   }
   await registerDocs(app);
+  // The bytes of unfinished resumable uploads: next to the files, on disk or in the bucket.
+  const tusStore = await createTusStore(config, UPLOAD_EXPIRY_MS);
+  app.addHook('onClose', async () => tusStore.close());
+  app.decorate('sweepExpiredUploads', (now: number = Date.now()) =>
+    sweepExpiredUploads(deps.db, now, (id) => tusStore.remove(id)),
+  );
 
   await app.register(
     async (api) => {
@@ -319,6 +333,8 @@ export async function buildApp(
       await typed.register(quizzesRoutes);
       await typed.register(calendarRoutes);
       await typed.register(filesRoutes);
+      // Its own scope: the content-type parser that leaves tus's bodies as streams covers only it.
+      await typed.register(uploadsRoutes, { store: tusStore });
       // Its own scope: the requireOperator hook it adds covers only its routes.
       await typed.register(adminRoutes);
     },

@@ -140,6 +140,13 @@ async function main(): Promise<void> {
   leased('quiz-attempt-deadlines', QUIZ_DEADLINE_SWEEP_MS, finishAttempts)();
   periodically('quiz-attempt-deadlines', QUIZ_DEADLINE_SWEEP_MS, finishAttempts);
 
+  // Resumable uploads unfinished 24 h after their creation: their bytes and rows go, hourly,
+  // by the process that takes the lease (features/uploads).
+  periodically('sweep-resumable-uploads', UPLOAD_SWEEP_INTERVAL_MS, async () => {
+    const count = await app.sweepExpiredUploads();
+    if (count > 0) app.log.info({ count }, 'removed expired resumable uploads');
+  });
+
   // Retention: read notifications and finished mail past their days, hourly, under a lease.
   periodically('notification-retention', NOTIFICATION_RETENTION_INTERVAL_MS, async () => {
     const { notifications, mail } = await deleteOldNotifications(db, {
@@ -188,6 +195,9 @@ async function main(): Promise<void> {
     }),
   );
 }
+
+/** How often expired resumable uploads are looked for. */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** How often old notifications and mail are looked for. */
 const NOTIFICATION_RETENTION_INTERVAL_MS = 60 * 60 * 1000;

@@ -34,9 +34,11 @@ const xml = (text: string) =>
 
 /**
  * s3rver implements multipart uploads but answers NotImplemented to listing
- * them and to aborting one. These two operations, over s3rver's own
+ * them and to aborting one, and MethodNotAllowed to listing an upload's
+ * parts. These three operations, over s3rver's own
  * on-disk layout (`<bucket>/._S3rver_uploads/<uploadId>/key`), complete the
- * protocol the storage's sweep of unfinished writes and the SDK's abort use.
+ * protocol the storage's sweep of unfinished writes, the SDK's abort and
+ * @tus/s3-store (an upload's offset) use.
  */
 function multipartManagement(directory: string) {
   return async (ctx: KoaContext, next: () => Promise<void>) => {
@@ -61,6 +63,32 @@ function multipartManagement(directory: string) {
       ctx.body =
         '<?xml version="1.0" encoding="UTF-8"?>\n' +
         `<ListMultipartUploadsResult><Bucket>${xml(bucket)}</Bucket><IsTruncated>false</IsTruncated>${entries.join('')}</ListMultipartUploadsResult>`;
+      return;
+    }
+    if (ctx.method === 'GET' && keyParts.length > 0 && typeof ctx.query.uploadId === 'string') {
+      // ListParts, which @tus/s3-store asks for an upload's offset.
+      const uploadDir = path.join(uploadsDir, path.basename(ctx.query.uploadId));
+      ctx.type = 'application/xml';
+      if (!fs.existsSync(uploadDir)) {
+        ctx.status = 404;
+        ctx.body =
+          '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+        return;
+      }
+      const parts = fs
+        .readdirSync(uploadDir)
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .sort((a, b) => a - b)
+        .map((number) => {
+          const file = path.join(uploadDir, String(number));
+          const stats = fs.statSync(file);
+          const md5 = fs.readFileSync(`${file}.md5`, 'utf8');
+          return `<Part><PartNumber>${number}</PartNumber><LastModified>${stats.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${stats.size}</Size></Part>`;
+        });
+      ctx.body =
+        '<?xml version="1.0" encoding="UTF-8"?>\n' +
+        `<ListPartsResult><Bucket>${xml(bucket)}</Bucket><Key>${xml(keyParts.join('/'))}</Key><UploadId>${xml(ctx.query.uploadId)}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
       return;
     }
     if (ctx.method === 'DELETE' && keyParts.length > 0 && typeof ctx.query.uploadId === 'string') {

@@ -48,6 +48,7 @@ export const STORAGE_SUITES = [
   'security-headers', // downloads are attachments, with their headers
   'storage', // the storage contract and the sweep of orphan files
   'upload-streaming', // a streamed upload over a real socket
+  'tus-uploads', // resumable uploads: their bytes in the tus store on disk or in the bucket
 ];
 
 /** Vitest include patterns (relative to apps/server) for suite names. */

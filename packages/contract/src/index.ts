@@ -27,5 +27,6 @@ export * from './quizzes.ts';
 export * from './rules.ts';
 export * from './sign-in-messages.ts';
 export * from './text-checks.ts';
+export * from './upload-messages.ts';
 export * from './site-messages.ts';
 export * from './quiz-import-messages.ts';

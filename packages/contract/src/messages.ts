@@ -3,6 +3,7 @@ import { contentMessages } from './content-messages.ts';
 import { quizMessages } from './quiz-messages.ts';
 import { quizPageMessages } from './quiz-page-messages.ts';
 import { signInMessages } from './sign-in-messages.ts';
+import { uploadMessages } from './upload-messages.ts';
 
 // ---- Upload quotas (uploads work): how a quota is named in its message ----
 const MB = 1024 * 1024;
@@ -171,6 +172,10 @@ export const messages = {
   ...quizMessages,
   ...quizPageMessages,
   // ---- end of quizzes section ----
+
+  // ---- Resumable uploads (tus), written in upload-messages.ts ----
+  ...uploadMessages,
+  // ---- end of resumable uploads section ----
 
   // Shell (spec section 2)
   menu: 'MENU',

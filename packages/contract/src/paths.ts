@@ -23,6 +23,9 @@ export const API = {
   // so /login's entry chunk does not carry them.
   userCourses: (userId: string) => `user/${encodeURIComponent(userId)}/courses`,
   uploadHomework: 'courses/upload-homework',
+  /** tus 1.0: POST creates a resumable upload; HEAD, PATCH and DELETE go to its Location. */
+  uploads: 'uploads',
+  uploadResult: (uploadId: string) => `uploads/${encodeURIComponent(uploadId)}/result`,
   ownHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework`,
   usersWithHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/userswithhw`,
   /** DELETE: the submitter withdraws an ungraded submission. */

@@ -196,6 +196,30 @@ export interface JobLeasesTable {
   expires_at: string;
 }
 
+/** A resumable upload (features/uploads): its owner, purpose and outcome; its bytes are in the tus store. */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  purpose: 'homework' | 'attachment' | 'video';
+  course_id: string | null;
+  assignment_id: string | null;
+  lesson_id: string | null;
+  comment: string | null;
+  file_name: string;
+  length: number;
+  /** open while bytes may come; finished (result_id names what it became) or refused (message says why). */
+  state: 'open' | 'finished' | 'refused';
+  result_id: string | null;
+  message: string | null;
+  created_at: string;
+  expires_at: string;
+  /** The request (of any process) holding the upload now, until locked_until (features/uploads/upload-locker.ts). */
+  lock_holder: string | null;
+  locked_until: string | null;
+  /** Another request waits for the lock: the holder lets go. */
+  lock_wanted: number;
+}
+
 /** A notification to e-mail (features/notifications/mail-queue.ts); written with the notification. */
 export interface MailOutboxTable {
   id: string;
@@ -416,6 +440,7 @@ export interface Database {
   quiz_answers: QuizAnswersTable;
   quiz_answer_grades: QuizAnswerGradesTable;
   quiz_reminders: QuizRemindersTable;
+  resumable_uploads: ResumableUploadsTable;
 }
 
 export type Db = Kysely<Database>;

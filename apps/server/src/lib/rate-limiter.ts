@@ -146,6 +146,26 @@ export const RATE_LIMITS = {
     windowSeconds: 10 * 60,
     per: 'user',
   },
+  /**
+   * Resumable uploads (tus) created: each may become a submission, an attachment or a video, so
+   * as many as the homework and content upload budgets together.
+   */
+  resumableUploadCreatePerUser: {
+    name: 'resumable-upload-create-user',
+    limit: 90,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
+  /**
+   * The requests that carry and resume them (HEAD, PATCH, DELETE): a client sends a file in
+   * chunks and retries after every dropped connection, so many more; each is bounded by its upload.
+   */
+  resumableUploadRequestPerUser: {
+    name: 'resumable-upload-request-user',
+    limit: 3000,
+    windowSeconds: 10 * 60,
+    per: 'user',
+  },
   /** Marking lessons done and not done. */
   lessonCompletionPerUser: {
     name: 'lesson-completion-user',

@@ -12,3 +12,4 @@ export * from './errors.ts';
 export * from './pledges.ts';
 export * from './quizzes.ts';
 export * from './notifications.ts';
+export * from './uploads.ts';

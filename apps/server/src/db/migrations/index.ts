@@ -21,6 +21,7 @@ import * as m0019 from './0019-classes.ts';
 import * as m0020 from './0020-trust-second-round.ts';
 import * as m0021 from './0021-empty-default-assignments.ts';
 import * as m0022 from './0022-version-log.ts';
+import * as m0023 from './0023-resumable-uploads.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-trust-second-round': m0020,
   '0021-empty-default-assignments': m0021,
   '0022-version-log': m0022,
+  '0023-resumable-uploads': m0023,
 };

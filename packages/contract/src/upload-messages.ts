@@ -1,0 +1,14 @@
+/**
+ * The API's answers about resumable uploads (tus, DESIGN section 15).
+ * Included in `messages` (messages.ts).
+ */
+export const uploadMessages = {
+  uploadPurposeInvalid: 'Невідоме призначення завантаження: homework, attachment або video.',
+  uploadFileNameRequired: 'Вкажіть назву файлу (filename).',
+  uploadFieldRequired: (field: string) => `Вкажіть ${field}.`,
+  uploadLengthRequired: 'Вкажіть розмір файлу (Upload-Length).',
+  uploadTooManyOpen: (limit: number) =>
+    `Незавершених завантажень може бути щонайбільше ${limit}: завершіть або скасуйте одне з них.`,
+  uploadNotFound: 'Завантаження не знайдено.',
+  uploadUnfinished: 'Файл ще не завантажено повністю.',
+} as const;
