@@ -178,6 +178,55 @@ describe.each(databaseTargets)('two processes on one $name database', (target) =
     expect(grade.statusCode).toBe(200);
     expect((await submissions(two, teacher, course._id))[0]!.homework[0]!.grade).toBe('11');
   });
+  it('answers 304 to a client that holds the unchanged gradebook or course list, in either process, and 200 after a grade', async () => {
+    const teacher = await registerTeacher(one, database.db);
+    const student = await registerAccount(one);
+    const course = await createCourse(one, teacher);
+    await enroll(one, student, course._id);
+    const homework = await uploadHomework(one, student, course._id);
+    const read = (app: AppInstance, url: string, account: Account, etag?: string) =>
+      app.inject({
+        method: 'GET',
+        url,
+        headers: {
+          ...bearer(account.token),
+          'accept-encoding': 'gzip',
+          ...(etag ? { 'if-none-match': etag } : {}),
+        },
+      });
+    for (const [url, account] of [
+      [`/api/courses/${course._id}/gradebook`, teacher],
+      [`/api/user/${student.user._id}/courses`, student],
+    ] as const) {
+      const first = await read(two, url, account);
+      expect(first.statusCode, url).toBe(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[\w-]{27}"$/);
+      // The same answer in another encoding, from the other process: the same validator.
+      const plain = await one.inject({ method: 'GET', url, headers: bearer(account.token) });
+      expect(plain.headers.etag).toBe(etag);
+      for (const app of [one, two]) {
+        const again = await read(app, url, account, `"other", ${etag}`);
+        expect(again.statusCode, url).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(etag);
+      }
+      expect((await read(two, url, account, 'W/"not-it"')).statusCode).toBe(200);
+    }
+    const gradebook = `/api/courses/${course._id}/gradebook`;
+    const before = (await read(two, gradebook, teacher)).headers.etag as string;
+    const grade = await one.inject({
+      method: 'PUT',
+      url: `/api/homework/${homework._id}/grade`,
+      headers: bearer(teacher.token),
+      payload: { grade: '9' },
+    });
+    expect(grade.statusCode).toBe(200);
+    const after = await read(two, gradebook, teacher, before);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before);
+  });
+
   it("a lesson's edit, its completion and an unenrolment through one are in the next lesson and outline reads of the other", async () => {
     const teacher = await registerTeacher(one, database.db);
     const student = await registerAccount(one);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -20,8 +21,18 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 export class CachedJson {
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+  #etag: string | undefined;
 
   constructor(readonly identity: Buffer) {}
+
+  /**
+   * A weak validator of the JSON (the same answer in any encoding): a digest
+   * of its bytes, made on first use and kept with the answer.
+   */
+  get etag(): string {
+    this.#etag ??= `W/"${createHash('sha256').update(this.identity).digest('base64url').slice(0, 27)}"`;
+    return this.#etag;
+  }
 
   static async of(value: unknown): Promise<CachedJson> {
     return new CachedJson(Buffer.from(JSON.stringify(value)));
@@ -65,12 +76,22 @@ export class CachedJson {
   }
 }
 
+/** Whether an If-None-Match header names `etag` (weak comparison) or is `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === opaque;
+  });
+}
+
 // No negotiation cache: its Map would grow with every distinct header a client makes up.
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
 
 /**
- * Sends `json` in the encoding the client prefers among br, gzip and none.
- * `X-Cache` says whether the read cache answered before the handler ran
+ * Sends `json` in the encoding the client prefers among br, gzip and none,
+ * or 304 when the client's If-None-Match names its ETag. `X-Cache` says whether the read cache answered before the handler ran
  * (`hit`) or the handler loaded it (`miss`): what the term benchmark counts.
  */
 export async function sendJson(
@@ -82,7 +103,10 @@ export async function sendJson(
   reply
     .type('application/json; charset=utf-8')
     .header('Vary', 'Accept-Encoding')
-    .header('X-Cache', cache);
+    .header('X-Cache', cache)
+    .header('ETag', json.etag);
+  // A client that holds this very answer is told so, without it (RFC 9110, 13.1.2).
+  if (matchesEtag(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   const accept = request.headers['accept-encoding'];
   const encoding =
     json.compressible && typeof accept === 'string' ? encodings.negotiate(accept) : null;
