@@ -1,10 +1,8 @@
 #!/usr/bin/env node
 // `npm run lint:layers` (a step of `npm test`): the server's import rules of
 // .dependency-cruiser.cjs — features use each other only through services,
-// with no cycles, and lib/ knows no feature. Fails on any violation that is not
-// on the list below, and on any entry of the list that no longer occurs (so
-// the list only shrinks). SQL outside repositories is ESLint's to refuse
-// (eslint.config.js).
+// with no cycles, and lib/ knows no feature. Fails on any violation. SQL
+// outside repositories is ESLint's to refuse (eslint.config.js).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { cruise } from 'dependency-cruiser';
@@ -13,31 +11,6 @@ const root = path.resolve(import.meta.dirname, '..');
 process.chdir(root);
 const config = createRequire(import.meta.url)('../.dependency-cruiser.cjs');
 
-/**
- * Violations still to fix, each with what must move. Paths are under
- * apps/server/src; a cycle is listed once per direction.
- */
-const KNOWN = new Map([
-  // A course creates its default section (content) and default assignment (assignments) in its
-  // own transaction, while content and assignments check enrolment and authorship in courses.
-  // The way out: the composition of a new course (and of its homework fields on an update) moves
-  // above the features, leaving courses ← content ← assignments, quizzes.
-  [
-    'no-feature-cycles: features/courses → features/assignments',
-    'courses.service must stop creating and updating the default assignment itself',
-  ],
-  ['no-feature-cycles: features/assignments → features/courses', 'the same cycle'],
-  [
-    'no-feature-cycles: features/courses → features/content',
-    'courses.service must stop creating the default section itself',
-  ],
-  ['no-feature-cycles: features/content → features/courses', 'the same cycle'],
-  [
-    'no-feature-cycles: features/assignments → features/content',
-    'through assignments → courses → content: goes with the cycles above',
-  ],
-]);
-
 const { output } = await cruise(['apps/server/src'], {
   ...config.options,
   validate: true,
@@ -45,12 +18,9 @@ const { output } = await cruise(['apps/server/src'], {
 });
 
 const short = (file) => file.replace(/^apps\/server\/src\//, '');
-const seen = new Set();
 const errors = [];
 for (const violation of output.summary.violations) {
   const key = `${violation.rule.name}: ${short(violation.from)} → ${short(violation.to)}`;
-  seen.add(key);
-  if (KNOWN.has(key)) continue;
   const rule = config.forbidden.find((r) => r.name === violation.rule.name);
   const cycle = violation.cycle?.length
     ? ` (cycle: ${[violation.from, ...violation.cycle.map((c) => c.name)].map(short).join(' → ')})`
@@ -73,9 +43,6 @@ if (!crossFeature)
   errors.push(
     'no import from one server feature into another was resolved: the rules checked nothing',
   );
-for (const key of KNOWN.keys())
-  if (!seen.has(key))
-    errors.push(`${key}: fixed — remove it from the list in scripts/check-layers.mjs`);
 
 const modules = output.summary.totalCruised;
 if (errors.length > 0) {
@@ -84,6 +51,4 @@ if (errors.length > 0) {
   console.error(`\n${errors.length} layer violation(s)`);
   process.exit(1);
 }
-console.log(
-  `Layer rules hold over ${modules} modules${KNOWN.size ? ` (${KNOWN.size} known violations listed to fix)` : ''}.`,
-);
+console.log(`Layer rules hold over ${modules} modules.`);

@@ -27,6 +27,7 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { contactsRoutes } from './features/contacts/contacts.routes.ts';
 import { contentRoutes } from './features/content/content.routes.ts';
 import { coursesRoutes } from './features/courses/courses.routes.ts';
+import { courseSetup } from './course-setup.ts';
 import { filesRoutes } from './features/files/files.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { pledgesRoutes } from './features/pledges/pledges.routes.ts';
@@ -324,7 +325,7 @@ export async function buildApp(
       await typed.register(applicationsRoutes);
       await typed.register(pledgesRoutes);
       await typed.register(contactsRoutes);
-      await typed.register(coursesRoutes);
+      await typed.register(coursesRoutes, { setup: courseSetup });
       await typed.register(homeworkRoutes);
       await typed.register(notificationsRoutes);
       await typed.register(contentRoutes);

@@ -45,6 +45,7 @@ import {
   listCreatedCourses,
   listEnrolledCourses,
   updateCourse,
+  type CourseSetup,
 } from './courses.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -114,7 +115,11 @@ const createdKey = (request: FastifyRequest) => `created-courses:${getCurrentUse
 const enrolledKey = (request: FastifyRequest) =>
   `enrolled-courses:${getCurrentUser(request)._id}:${request.url}`;
 
-export async function coursesRoutes(app: AppInstance): Promise<void> {
+/** `setup`: what a new course and its homework fields do in content and assignments (course-setup.ts). */
+export async function coursesRoutes(
+  app: AppInstance,
+  options: { setup: CourseSetup },
+): Promise<void> {
   /** The signed-in asker of a public route, or null: a missing or dead token reads as anonymous. */
   const optionalViewer = async (request: FastifyRequest): Promise<User | null> => {
     if (!readBearerToken(request)) return null;
@@ -201,7 +206,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
           });
           const course = await withUploadCleanup(app.storage, form.file, () => {
             const { visibility, ...input } = parseFormFields(courseFieldsSchema, form.fields);
-            return createCourse(app.db, user._id, input, form.file, visibility);
+            return createCourse(app.db, options.setup, user._id, input, form.file, visibility);
           });
           return reply.code(201).send({ course });
         },
@@ -238,6 +243,7 @@ export async function coursesRoutes(app: AppInstance): Promise<void> {
           updateCourse(
             app.db,
             app.storage,
+            options.setup,
             user,
             parseFormFields(courseUpdateFieldsSchema, form.fields),
             form.file,

@@ -21,11 +21,6 @@ import type { Db } from '../../db/database.ts';
 import { detectCoverType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { buildSearchText, searchTerms } from '../../lib/search-text.ts';
-import {
-  createDefaultAssignment,
-  updateDefaultAssignment,
-} from '../assignments/assignments.service.ts';
-import { createDefaultSection } from '../content/content.service.ts';
 import { findAccountByTelephone } from '../auth/auth.service.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { courseVisibility, isListedCourse, maySeeCourse } from '../../lib/course-visibility.ts';
@@ -227,9 +222,36 @@ function assertValidCourse(input: CourseInput): void {
   }
 }
 
+/**
+ * What creating a course and changing its homework fields do in the features
+ * built on courses, inside the same transaction: its first section
+ * (content) and its default assignment (assignments). Both of those read
+ * courses (enrolment, authorship), so courses does not import them: the
+ * composition root hands it these (course-setup.ts, beside app.ts).
+ */
+export interface CourseSetup {
+  /** The new course's first section and, when it has a homework text, its default assignment. */
+  created(
+    trx: Db,
+    courseId: string,
+    homeworkTask: string,
+    homeworkDueAt: string | null,
+    now: string,
+  ): Promise<void>;
+  /** The default assignment follows the homework fields sent (`change`) of the course now (`course`). */
+  homeworkChanged(
+    trx: Db,
+    courseId: string,
+    change: { homeworkTask?: string; homeworkDueAt?: string | null },
+    course: { homeworkTask: string; homeworkDueAt: string | null },
+    now: string,
+  ): Promise<void>;
+}
+
 /** Creates a course of `authorId`; the cover, if any, is already in storage. */
 export async function createCourse(
   db: Db,
+  setup: CourseSetup,
   authorId: string,
   input: CourseInput,
   cover: StoredUpload | null,
@@ -262,8 +284,7 @@ export async function createCourse(
       created_at: now,
       updated_at: now,
     });
-    await createDefaultSection(trx, id, now);
-    await createDefaultAssignment(trx, id, homeworkTask, homeworkDueAt, now);
+    await setup.created(trx, id, homeworkTask, homeworkDueAt, now);
   });
   return getAuthorCourse(db, id);
 }
@@ -292,6 +313,7 @@ export interface CourseUpdate {
 export async function updateCourse(
   db: Db,
   storage: Storage,
+  setup: CourseSetup,
   user: Requester,
   fields: CourseUpdateFields,
   cover: StoredUpload | null,
@@ -340,7 +362,7 @@ export async function updateCourse(
       });
     // The course JSON's homeworkTask/homeworkDueAt are its default assignment's.
     if (fields.homeworkTask !== undefined || fields.homeworkDueAt !== undefined)
-      await updateDefaultAssignment(
+      await setup.homeworkChanged(
         trx,
         current.id,
         {

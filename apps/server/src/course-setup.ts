@@ -1,0 +1,20 @@
+import {
+  createDefaultAssignment,
+  updateDefaultAssignment,
+} from './features/assignments/assignments.service.ts';
+import { createDefaultSection } from './features/content/content.service.ts';
+import type { CourseSetup } from './features/courses/courses.service.ts';
+
+/**
+ * The features built on courses, joined to a course's creation and to its
+ * homework fields (courses.service.ts, CourseSetup). Here, above the
+ * features, so that courses imports neither content nor assignments: both of
+ * them read courses, and features depend on each other one way only.
+ */
+export const courseSetup: CourseSetup = {
+  async created(trx, courseId, homeworkTask, homeworkDueAt, now) {
+    await createDefaultSection(trx, courseId, now);
+    await createDefaultAssignment(trx, courseId, homeworkTask, homeworkDueAt, now);
+  },
+  homeworkChanged: updateDefaultAssignment,
+};
