@@ -44,7 +44,7 @@ import {
 import { addLesson, attachFile, getOutlineAs, sampleMp4, uploadVideo } from './content-fixtures.ts';
 import { STORAGE_AREAS } from '../src/storage/storage.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type BodyKind = 'none' | 'json' | 'multipart';
 
 interface Endpoint {
@@ -416,6 +416,12 @@ const ENDPOINTS: Endpoint[] = [
     query: ['cursor', 'limit', 'actor', 'action', 'from', 'to'],
   },
   { method: 'GET', path: '/api/admin/settings', body: 'none' },
+  // Resumable uploads (tus 1.0): their own headers join the generated ones (extraHeaders).
+  { method: 'POST', path: '/api/uploads', body: 'none' },
+  { method: 'HEAD', path: '/api/uploads/:upload', body: 'none' },
+  { method: 'PATCH', path: '/api/uploads/:upload', body: 'none' },
+  { method: 'DELETE', path: '/api/uploads/:upload', body: 'none' },
+  { method: 'GET', path: '/api/uploads/:upload/result', body: 'none' },
 ];
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2000);
@@ -992,6 +998,10 @@ function requestFor(endpoint: Endpoint, world: World): fc.Arbitrary<Generated> {
       'transfer-encoding-x',
       'x-request-id',
       'content-language',
+      'tus-resumable',
+      'upload-length',
+      'upload-metadata',
+      'upload-offset',
     ),
     headerText,
     { maxKeys: 3 },

@@ -363,6 +363,38 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     expect((await head(t.app, student, location)).headers['upload-offset']).toBe('0');
   });
 
+  it("refuses tus's own protocol errors and a body of another type as JSON 4xx, never a 500", async () => {
+    const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
+      purpose: 'homework',
+      courseId,
+      filename: 'a.pdf',
+    });
+    const cases: [headers: Record<string, string>, payload: string | undefined, status: number][] =
+      [
+        // Read as JSON or text by Fastify before the handler (once a 500): tus gets no body, a 400.
+        [{ ...TUS, 'upload-offset': '0', 'content-type': 'application/json' }, '{"a":1}', 400],
+        [{ ...TUS, 'upload-offset': '0', 'content-type': 'text/plain' }, 'abc', 400],
+        // No Tus-Resumable; a wrong offset.
+        [{ 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, 'abc', 412],
+        [
+          { ...TUS, 'upload-offset': '5', 'content-type': 'application/offset+octet-stream' },
+          'abc',
+          409,
+        ],
+      ];
+    for (const [headers, payload, status] of cases) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: location,
+        headers: { ...headers, ...bearer(student.token) },
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(status);
+      expect(typeof response.json().message).toBe('string');
+    }
+    expect((await head(t.app, student, location)).headers['upload-offset']).toBe('0');
+  });
+
   it('the sweep removes an upload unfinished past its expiry, bytes and row', async () => {
     const location = await startUpload(t.app, student, SAMPLE_PDF.length, {
       purpose: 'homework',

@@ -397,20 +397,19 @@ async function issuePasswordReset(
 export async function resetPassword(db: Db, input: PasswordResetInput): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const now = new Date().toISOString();
-  const done = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const userId = await consumePasswordReset(trx, hashToken(input.token.trim()), now);
-    if (!userId) return undefined;
+    // Thrown inside: a refused token commits nothing (not even the update that matched no row).
+    if (!userId)
+      throw new AppError('BAD_REQUEST', accountMessages.resetTokenInvalid, {
+        token: accountMessages.resetTokenInvalid,
+      });
     await updateUserPassword(trx, userId, passwordHash, now);
     await deleteUserSessions(trx, userId);
     await deletePasswordResets(trx, userId);
     await deleteUserCalendarFeed(trx, userId);
     return userId;
   });
-  if (!done)
-    throw new AppError('BAD_REQUEST', accountMessages.resetTokenInvalid, {
-      token: accountMessages.resetTokenInvalid,
-    });
-  return done;
 }
 
 // ---------------------------------------------------------------- operator (admin CLI)

@@ -166,10 +166,11 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
 
   /** Hands the request to tus and sends its answer through the reply. */
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Only tus's own body is left unread for tus (the parser below); a body of another type was
+    // read by Fastify's parsers, and tus refuses the type (415) without it.
     const hasBody =
-      request.method === 'PATCH' ||
-      (request.method === 'POST' &&
-        request.headers['content-type'] === 'application/offset+octet-stream');
+      (request.method === 'PATCH' || request.method === 'POST') &&
+      request.headers['content-type'] === 'application/offset+octet-stream';
     const req = new Request(new URL(request.url, 'http://localhost'), {
       method: request.method,
       headers: tusHeaders(request),
@@ -186,6 +187,10 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
       void reply.header(name, value);
     });
     if (call?.error) throw call.error;
+    // tus's own refusals (a missing Tus-Resumable, a wrong offset, an expired upload) come as
+    // plain text: the API answers every refusal as JSON with a message, through the error handler.
+    if (res.status >= 400)
+      throw Object.assign(new Error((await res.text()).trim()), { statusCode: res.status });
     if (request.method === 'DELETE' && res.status === 204)
       await forgetUpload(app.db, (request.params as { id: string }).id);
     void reply.code(res.status);
