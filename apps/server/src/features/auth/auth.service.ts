@@ -203,9 +203,10 @@ export async function loginUser(
 /**
  * Resolves a bearer token to its user. A session past its expiry or its
  * absolute end is refused and deleted; a live one is pushed out at most once
- * a day, never past its absolute end. Read from the database on every
- * request, never from a cache: a logout, a block or a demotion by any process
- * holds from the next request on (docs/decisions.md, "Caches across processes").
+ * a day, never past its absolute end. The session-and-account row may come
+ * from the read cache, which keeps it only while `sessions` and `users` are
+ * unchanged: a logout, a block or a demotion by any process holds from the
+ * next request on (docs/decisions.md, "Caches across processes").
  */
 export async function authenticateToken(
   db: Db,
