@@ -36,6 +36,10 @@ export default defineConfig({
     // route-table and shell journeys), and the journeys share two cores with Vitest.
     trace: 'on-first-retry',
     locale: 'uk-UA',
+    // The web app's service worker (DESIGN section 15) would answer navigations from its cache,
+    // out of reach of page.route and of a journey's expectations: only offline-shell.spec.ts,
+    // which tests it, allows it (test.use).
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 // Relative import: the config is bundled, so the contract's TS source is read directly.
 import { messages } from '../../packages/contract/src/messages.ts';
 
@@ -127,6 +128,61 @@ function dataLayerCopies(): Plugin {
   };
 }
 
+/**
+ * The installable app (DESIGN section 15, docs/decisions.md): a web manifest and
+ * a service worker (Workbox, generated at build time) that precaches the whole
+ * built app — index.html, every chunk and stylesheet, the icons and KaTeX's
+ * woff2 fonts — so the app opens with no network, and an old page never asks
+ * the server for a chunk a later deploy removed. Every navigation outside
+ * /api/ answers index.html from the precache; nothing under /api/ is cached
+ * (no runtime caching at all). A new worker waits until the person chooses
+ * 'Оновити' (registerType 'prompt', src/app/app-update.ts);
+ * the dev server has no worker.
+ */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    registerType: 'prompt',
+    // Registered by src/app/app-update-start.ts, loaded after the first render: no script in index.html.
+    injectRegister: false,
+    // The glob below takes the icons already.
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Урок',
+      short_name: 'Урок',
+      description: messages.productDescription,
+      lang: 'uk',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      // indigo-600 (the logo, the buttons) and slate-50 (the page, index.html's body).
+      theme_color: '#4f46e5',
+      background_color: '#f8fafc',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        {
+          src: '/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+    workbox: {
+      // KaTeX ships woff2, woff and ttf of each font: every browser that runs a service worker reads woff2.
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      navigateFallback: '/index.html',
+      // The API (and its /api/docs pages) always goes to the network: no fallback, no cache.
+      navigateFallbackDenylist: [/^\/api(?:\/|$)/],
+      runtimeCaching: [],
+      cleanupOutdatedCaches: true,
+      // Hashed file names need no revision of their own.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+    devOptions: { enabled: false },
+  });
+}
+
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   return {
@@ -135,6 +191,7 @@ export default defineConfig(({ command, mode }) => {
       react(),
       tailwindcss(),
       urokHtml(env.VITE_ANALYTICS === 'vercel'),
+      installableApp(),
       precompress(),
     ],
     resolve: {

@@ -20,7 +20,11 @@ import {
   uploadHomework,
 } from './course-fixtures.ts';
 
-/** A built web app of two files, so the suite does not depend on `npm run build`. */
+/**
+ * A built web app of a few files (the page, a hashed asset, the service
+ * worker, its Workbox runtime, the manifest and an icon), so the suite does
+ * not depend on `npm run build`.
+ */
 function makeWebDist(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
@@ -29,6 +33,13 @@ function makeWebDist(): string {
     '<!doctype html><title>Urok</title><script type="module" src="/assets/app.js"></script>',
   );
   fs.writeFileSync(path.join(dir, 'assets', 'app.js'), 'console.log("urok")');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'importScripts("/workbox-1a2b3c4d.js");');
+  fs.writeFileSync(path.join(dir, 'workbox-1a2b3c4d.js'), 'self.workbox = {};');
+  fs.writeFileSync(
+    path.join(dir, 'manifest.webmanifest'),
+    JSON.stringify({ name: 'Урок', start_url: '/', display: 'standalone' }),
+  );
+  fs.writeFileSync(path.join(dir, 'icon-192.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
   return dir;
 }
 
@@ -331,6 +342,33 @@ describe.each(databaseTargets)('security headers on $name', (target) => {
     expect(policy.get('style-src')).toEqual(["'self'"]);
     expect(policy.get('base-uri')).toEqual(["'self'"]);
     expect(policy.get('form-action')).toEqual(["'self'"]);
+  });
+
+  it('the service worker and the manifest: same-origin only, never kept by a cache without asking, of their own types', async () => {
+    const policy = policyOf(await t.app.inject({ url: '/' }));
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
+    // A worker or manifest kept for a year would hold every browser on an old version:
+    // each is asked for again (a 304 when unchanged), as index.html is.
+    for (const [url, type] of [
+      ['/sw.js', /^(?:text|application)\/javascript\b/],
+      ['/workbox-1a2b3c4d.js', /^(?:text|application)\/javascript\b/],
+      ['/manifest.webmanifest', /^application\/manifest\+json\b/],
+      ['/icon-192.png', /^image\/png$/],
+    ] as const) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expectPageHeaders(response, url);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(String(response.headers['content-type']), url).toMatch(type);
+    }
+    // Hashed assets are still kept for a year.
+    expect((await t.app.inject({ url: '/assets/app.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    // A missing worker is a 404, never the app's page (which the browser would refuse as a script).
+    const missing = await t.app.inject({ url: '/sw-old.js' });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('/api/docs works under its own policy: its page and every file it loads are served', async () => {

@@ -8,6 +8,11 @@ const store = createAppStore();
 // Start-up restore: stored token → bearer header → current user (spec section 4).
 const sessionReady = store.dispatch(restoreSession());
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(<App store={store} sessionReady={sessionReady} />);
+// index.html has #root; without it createRoot throws ('Target container is not a DOM element').
+// No check of our own: its message would cost /login's budget (bundle-budget.test.ts) 30 bytes.
+createRoot(document.getElementById('root')!).render(
+  <App store={store} sessionReady={sessionReady} />,
+);
+// The service worker (installable app, offline shell) and its update prompt: a chunk loaded
+// after the first render, and only in a build (the dev server has no worker).
+if (import.meta.env.PROD) void import('./app/app-update-start');

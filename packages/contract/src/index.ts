@@ -29,4 +29,5 @@ export * from './sign-in-messages.ts';
 export * from './text-checks.ts';
 export * from './upload-messages.ts';
 export * from './site-messages.ts';
+export * from './app-update-messages.ts';
 export * from './quiz-import-messages.ts';

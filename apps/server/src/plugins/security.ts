@@ -4,7 +4,7 @@ import { VIDEO_EMBED_ORIGINS } from '@urok/contract';
 /**
  * The Content-Security-Policy of the web app's pages. The built web app runs no
  * inline script, so only same-origin scripts run; blob: and data: images
- * serve previews; no page may frame ours (only an inline submission file
+ * serve previews; its service worker and manifest are same-origin files; no page may frame ours (only an inline submission file
  * may be framed, by our own pages).
  */
 const CSP_DIRECTIVES = {
@@ -15,6 +15,9 @@ const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
+  // The web app's service worker (/sw.js) and web manifest (DESIGN section 15): this origin's only.
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   formAction: ["'self'"],
