@@ -23,6 +23,7 @@ export * from './learning-paths.ts';
 export * from './pledges.ts';
 export * from './quiz-messages.ts';
 export * from './quiz-paths.ts';
+export * from './upload-paths.ts';
 export * from './quizzes.ts';
 export * from './rules.ts';
 export * from './sign-in-messages.ts';

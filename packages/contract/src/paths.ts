@@ -19,13 +19,11 @@ export const API = {
   updateCourse: 'courses/update',
   createdCourses: 'users/created-courses',
   enroll: (courseId: string) => `courses/${encodeURIComponent(courseId)}/enroll`,
-  // The paths of classes (DESIGN section 17) are CLASS_API (classes.ts), apart from this map,
-  // so /login's entry chunk does not carry them.
+  // The paths of classes (DESIGN section 17) are CLASS_API (classes.ts), and those of resumable
+  // uploads UPLOAD_API (upload-paths.ts), apart from this map, so /login's entry chunk does not
+  // carry them.
   userCourses: (userId: string) => `user/${encodeURIComponent(userId)}/courses`,
   uploadHomework: 'courses/upload-homework',
-  /** tus 1.0: POST creates a resumable upload; HEAD, PATCH and DELETE go to its Location. */
-  uploads: 'uploads',
-  uploadResult: (uploadId: string) => `uploads/${encodeURIComponent(uploadId)}/result`,
   ownHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/homework`,
   usersWithHomework: (courseId: string) => `courses/${encodeURIComponent(courseId)}/userswithhw`,
   /** DELETE: the submitter withdraws an ungraded submission. */

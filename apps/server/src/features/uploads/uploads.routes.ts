@@ -7,7 +7,7 @@
  */
 import { Readable } from 'node:stream';
 import { z } from 'zod';
-import { API, messages, type User } from '@urok/contract';
+import { messages, UPLOAD_API, type User } from '@urok/contract';
 import { uploadResultResponseSchema } from '@urok/contract/schemas';
 import { Server, type Upload } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -29,7 +29,7 @@ import {
   uploadResult,
 } from './uploads.service.ts';
 
-const TUS_PATH = `/api/${API.uploads}`;
+const TUS_PATH = `/api/${UPLOAD_API.uploads}`;
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
 /** What a tus hook needs of the Fastify request it serves. */
@@ -213,7 +213,7 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
   const requests = app.rateLimited(RATE_LIMITS.resumableUploadRequestPerUser);
 
   app.post(
-    `/${API.uploads}`,
+    `/${UPLOAD_API.uploads}`,
     {
       onRequest: app.requireUser,
       preHandler: creations,
@@ -226,7 +226,7 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
   );
   app.route({
     method: ['HEAD', 'PATCH', 'DELETE'],
-    url: `/${API.uploads}/:id`,
+    url: `/${UPLOAD_API.uploads}/:id`,
     onRequest: app.requireUser,
     preHandler: requests,
     schema: {
@@ -240,7 +240,7 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
   });
 
   app.get(
-    `/${API.uploads}/:id/result`,
+    `/${UPLOAD_API.uploads}/:id/result`,
     {
       onRequest: app.requireUser,
       schema: {
