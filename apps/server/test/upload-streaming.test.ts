@@ -88,10 +88,16 @@ function sendUpload(
   };
   const baseline = held();
   let peak = baseline;
-  // Each sample runs a full collection: often enough to see mid-upload, rare enough not to starve a busy machine.
-  const sampler = setInterval(() => {
+  // Each sample runs two full collections; the next waits at least four times as long as this one
+  // took, so sampling never takes more than a fifth of the process: on a loaded machine, a fixed
+  // 150 ms beat spent most of the time collecting and starved the upload (minutes instead of seconds).
+  let sampler: NodeJS.Timeout;
+  const sample = () => {
+    const started = performance.now();
     peak = Math.max(peak, held());
-  }, 150);
+    sampler = setTimeout(sample, Math.max(150, 4 * (performance.now() - started)));
+  };
+  sampler = setTimeout(sample, 150);
   return new Promise<Sent>((resolve, reject) => {
     const request = http.request({
       host: '127.0.0.1',
@@ -110,7 +116,7 @@ function sendUpload(
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        clearInterval(sampler);
+        clearTimeout(sampler);
         upload.body.destroy();
         request.destroy();
         resolve({
@@ -121,7 +127,7 @@ function sendUpload(
       });
     });
     const fail = (error: Error) => {
-      clearInterval(sampler);
+      clearTimeout(sampler);
       upload.body.destroy();
       reject(error);
     };
@@ -134,7 +140,7 @@ function sendUpload(
       if (error.code === 'ECONNRESET' || error.code === 'EPIPE') {
         setTimeout(() => {
           if (answered) return;
-          clearInterval(sampler);
+          clearTimeout(sampler);
           upload.body.destroy();
           resolve({ status: 0, body: '', peakGrowth: peak - baseline });
         }, 5_000);
