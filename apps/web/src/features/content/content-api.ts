@@ -24,7 +24,7 @@ import type {
 } from '@urok/contract/schemas';
 import { api, type ServiceRequest } from '../../lib/api';
 import type { ApiFailure } from '../../lib/api-error';
-import { sendResumable, type UploadState } from '../../lib/resumable-upload';
+import type { UploadState } from '../../lib/resumable-upload';
 import type { AppServices } from '../../lib/services';
 
 /** Turns an outline into the PUT courses/{id}/outline body (every section and item, in order). */
@@ -128,6 +128,8 @@ async function uploadLessonFile<T>(
   ) => PromiseLike<{ data?: unknown; error?: ApiFailure }> | { data?: unknown; error?: ApiFailure },
   pick: (answer: Record<string, unknown>) => T,
 ): Promise<{ data: T } | { error: ApiFailure }> {
+  // tus-js-client loads with the first upload, not with the pages that offer one.
+  const { sendResumable } = await import('../../lib/resumable-upload');
   const sent = await sendResumable({
     file,
     target: { purpose, lessonId },

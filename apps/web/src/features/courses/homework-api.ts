@@ -15,7 +15,7 @@ import {
 } from '@urok/contract';
 import type { HomeworkComment } from '@urok/contract/schemas';
 import { api, type ServiceMeta } from '../../lib/api';
-import { sendResumable, type UploadState } from '../../lib/resumable-upload';
+import type { UploadState } from '../../lib/resumable-upload';
 import type { AppServices } from '../../lib/services';
 import { fileNameFromDisposition, saveBlob } from '../../lib/save-file';
 
@@ -73,6 +73,8 @@ export const homeworkApi = api
       uploadHomework: build.mutation<UploadHomeworkResult, UploadHomeworkInput>({
         async queryFn(input, { extra, signal }, _options, baseQuery) {
           const { courseId, assignmentId, file, comment, onState } = input;
+          // tus-js-client loads with the first upload, not with the pages that offer one.
+          const { sendResumable } = await import('../../lib/resumable-upload');
           const sent = await sendResumable({
             file,
             target: {
