@@ -21,7 +21,12 @@ describe('the resumable upload', () => {
   it('sends the purpose, its fields and the file name as metadata, leaving out absent fields', () => {
     expect(
       uploadMetadata({ purpose: 'homework', courseId: 'c1', comment: 'Перша спроба' }, 'Есе.pdf'),
-    ).toEqual({ filename: 'Есе.pdf', purpose: 'homework', courseId: 'c1', comment: 'Перша спроба' });
+    ).toEqual({
+      filename: 'Есе.pdf',
+      purpose: 'homework',
+      courseId: 'c1',
+      comment: 'Перша спроба',
+    });
     expect(uploadMetadata({ purpose: 'video', lessonId: 'l1' }, 'урок.mp4')).toEqual({
       filename: 'урок.mp4',
       purpose: 'video',

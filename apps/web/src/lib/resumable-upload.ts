@@ -249,18 +249,51 @@ function clientUrl(url: string): string {
   return url.startsWith(base) ? url.slice(base.length) : url;
 }
 
+/** An answer made here rather than by the server (see axiosHttpStack). */
+function madeResponse(status: number, headers: Record<string, string>): HttpResponse {
+  return {
+    getStatus: () => status,
+    getHeader: (name) => headers[name.toLowerCase()],
+    getBody: () => '',
+    getUnderlyingObject: () => null,
+  };
+}
+
+/** Whether the server has closed the upload at `url` (finished or refused): its result is known. */
+async function isClosed(client: AxiosInstance, url: string): Promise<boolean> {
+  try {
+    const { status } = await client.get(API.uploadResult(uploadIdOf(url)), {
+      validateStatus: () => true,
+    });
+    return status === 200 || status === 409;
+  } catch (error) {
+    const status = (error as { response?: AxiosResponse } | null)?.response?.status;
+    return status === 200 || status === 409;
+  }
+}
+
 /**
  * tus-js-client's requests through the app's axios client: its bearer and
  * XSRF headers go with every one, and an error answer is handed back to tus
  * as an answer (not thrown).
+ *
+ * A HEAD answered 404 for an upload the server has closed — its last PATCH
+ * arrived but the answer was lost, or the tab closed before the result was
+ * read — is answered here as complete (offset = length = `size`): tus-js-client
+ * would otherwise start the same file again as a new upload, and hand in a
+ * second submission. The caller then reads the result as after any upload.
  */
-export function axiosHttpStack(client: AxiosInstance): HttpStack {
+export function axiosHttpStack(client: AxiosInstance, size: number): HttpStack {
   return {
     getName: () => 'urok-axios',
     createRequest(method, url): HttpRequest {
       const headers: Record<string, string> = {};
       const controller = new AbortController();
       let onProgress: ((bytesSent: number) => void) | undefined;
+      const closedAsComplete = async (response: HttpResponse): Promise<HttpResponse> =>
+        method === 'HEAD' && response.getStatus() === 404 && (await isClosed(client, url))
+          ? madeResponse(200, { 'upload-offset': String(size), 'upload-length': String(size) })
+          : response;
       return {
         getMethod: () => method,
         getURL: () => url,
@@ -284,10 +317,10 @@ export function axiosHttpStack(client: AxiosInstance): HttpStack {
               validateStatus: () => true,
               onUploadProgress: (event) => onProgress?.(event.loaded),
             });
-            return tusResponse(response);
+            return await closedAsComplete(tusResponse(response));
           } catch (error) {
             const response = (error as { response?: AxiosResponse } | null)?.response;
-            if (response) return tusResponse(response);
+            if (response) return closedAsComplete(tusResponse(response));
             throw error;
           }
         },
@@ -377,7 +410,7 @@ export async function sendResumable(input: ResumableUploadInput): Promise<Resuma
       fingerprint: () => Promise.resolve(uploadFingerprint(file, target)),
       urlStorage: createUrlStorage(storage),
       fileReader: blobReader,
-      httpStack: axiosHttpStack(client),
+      httpStack: axiosHttpStack(client, file.size),
       onProgress: (sent, total) => {
         waits = 0;
         report({ sent, total, waiting: false });

@@ -14,6 +14,8 @@ export interface FakeTusOptions {
   refuse?: FakeReply;
   /** Runs before a PATCH is answered (report progress, hold it). */
   onPatch?: (patch: FakePatch, config: InternalAxiosRequestConfig) => Promise<void> | void;
+  /** The upload was closed before (finished or refused): HEAD and PATCH answer 404. */
+  closed?: boolean;
   /** GET uploads/{id}/result's answer. */
   result: FakeReply;
 }
@@ -49,13 +51,15 @@ export function fakeTusRoutes(options: FakeTusOptions) {
       offset = 0;
       return { status: 201, headers: { location: `/api/${API.uploads}/${id}` } };
     },
-    [`HEAD ${API.uploads}/${id}`]: {
-      status: 200,
-      get headers() {
-        return { 'upload-offset': String(offset), 'upload-length': String(length) };
-      },
-    },
+    [`HEAD ${API.uploads}/${id}`]: () =>
+      options.closed
+        ? { status: 404 }
+        : {
+            status: 200,
+            headers: { 'upload-offset': String(offset), 'upload-length': String(length) },
+          },
     [`PATCH ${API.uploads}/${id}`]: async (_call, config) => {
+      if (options.closed) return { status: 404 };
       const headers = AxiosHeaders.from(config.headers);
       const at = Number(headers.get('Upload-Offset'));
       const bytes = (config.data as Blob).size;

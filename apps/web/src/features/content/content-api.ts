@@ -307,7 +307,13 @@ export const contentApi = api
       /** A lesson's video, uploaded resumably (purpose video): the lesson as it now is. */
       uploadVideo: build.mutation<Lesson, LessonUpload>({
         queryFn: (upload, queryApi, _options, baseQuery) =>
-          uploadLessonFile<Lesson>('video', upload, queryApi, baseQuery, (answer) => answer.lesson as Lesson),
+          uploadLessonFile<Lesson>(
+            'video',
+            upload,
+            queryApi,
+            baseQuery,
+            (answer) => answer.lesson as Lesson,
+          ),
         onQueryStarted: ({ lessonId }, { dispatch, queryFulfilled }) =>
           patchLesson(dispatch, lessonId, queryFulfilled, (_lesson, saved) => saved),
       }),

@@ -6,6 +6,7 @@ import { API, HOMEWORK_MAX_BYTES, LEARNING_API, ROUTES, messages } from '@urok/c
 import type { Assignment, Outline } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
 import { fakeTusRoutes } from '../../test/fake-tus';
+import { uploadFingerprint } from '../../lib/resumable-upload';
 import { AssignmentPage } from './assignment-page';
 import { MyCourseDetailsPage } from './my-course-details-page';
 import { makeCourse, makeHomework, renderCoursePage, student } from './testing';
@@ -285,6 +286,42 @@ describe("the student's course page", () => {
     );
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('Коментар: Друга спроба')).toBeTruthy();
+  });
+
+  it('a file whose upload the server already finished is not sent again (its answer was lost)', async () => {
+    const uploaded = makeHomework({ _id: 'h3', fileName: 'report.pdf' });
+    const tus = fakeTusRoutes({
+      closed: true,
+      result: { status: 200, body: { homework: uploaded } },
+    });
+    const file = pdf();
+    const fingerprint = uploadFingerprint(file, {
+      purpose: 'homework',
+      courseId: 'c1',
+      assignmentId: 'a1',
+      comment: '',
+    });
+    localStorage.setItem(
+      `tus::${fingerprint}::1`,
+      JSON.stringify({
+        size: file.size,
+        metadata: {},
+        creationTime: new Date().toString(),
+        uploadUrl: `http://localhost:3000/api/uploads/${tus.id}`,
+        parallelUploadUrls: null,
+      }),
+    );
+    const { user, calls } = await setup({ page: 'assignment', extra: tus.routes });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
+    await user.upload(fileInput(), file);
+    await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
+    expect(await screen.findByText(messages.homeworkUploaded)).toBeTruthy();
+    expect(tus.created).toEqual([]);
+    expect(tus.patches).toEqual([]);
+    expect(
+      calls.filter((call) => call.url.startsWith(API.uploads)).map((call) => call.method),
+    ).toEqual(['HEAD', 'GET', 'GET']);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]);
   });
 
   it('a refusal at the end (the result is 409) shows the server’s message', async () => {
