@@ -1,5 +1,6 @@
 /**
- * The API's answers about resumable uploads (tus, DESIGN section 15).
+ * The API's answers about resumable uploads (tus, DESIGN section 15), and
+ * what the web app says while one waits for the network.
  * Included in `messages` (messages.ts).
  */
 export const uploadMessages = {
@@ -11,4 +12,6 @@ export const uploadMessages = {
     `Незавершених завантажень може бути щонайбільше ${limit}: завершіть або скасуйте одне з них.`,
   uploadNotFound: 'Завантаження не знайдено.',
   uploadUnfinished: 'Файл ще не завантажено повністю.',
+  /** Shown under an upload's progress bar while it waits to send its next bytes. */
+  uploadWaitingForNetwork: "З'єднання перервано — продовжимо, щойно мережа повернеться",
 } as const;

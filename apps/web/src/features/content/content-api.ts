@@ -9,6 +9,7 @@ import {
   API,
   LEARNING_API,
   QUIZ_API,
+  UPLOAD_API,
   EMPTY_DOCUMENT,
   messages,
   type Course,
@@ -23,6 +24,9 @@ import type {
   StudentProgress,
 } from '@urok/contract/schemas';
 import { api, type ServiceRequest } from '../../lib/api';
+import type { ApiFailure } from '../../lib/api-error';
+import type { UploadState } from '../../lib/resumable-upload';
+import type { AppServices } from '../../lib/services';
 
 /** Turns an outline into the PUT courses/{id}/outline body (every section and item, in order). */
 export function outlineBody(outline: Outline) {
@@ -108,29 +112,40 @@ export interface LessonChanges {
 export interface LessonUpload {
   lessonId: string;
   file: File;
-  /** Percent sent so far (0–100), from axios' onUploadProgress. */
-  onProgress?: (percent: number) => void;
+  /** How far the upload is, and whether it waits for the network. */
+  onState?: (state: UploadState) => void;
 }
 
-/** The multipart call of a lesson's file or video, reporting the percent sent. */
-function uploadRequest(
-  url: string,
-  method: 'post' | 'put',
-  { file, onProgress }: LessonUpload,
-): ServiceRequest {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return {
-    url,
-    method,
-    body: form,
-    onUploadProgress: (event) => {
-      const total = event.total ?? file.size;
-      if (onProgress && total > 0)
-        onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
-    },
+/**
+ * A lesson's file or video as a resumable upload (lib/resumable-upload.ts),
+ * then GET uploads/{id}/result: what it became, or the refusal's 409.
+ */
+async function uploadLessonFile<T>(
+  purpose: 'attachment' | 'video',
+  { lessonId, file, onState }: LessonUpload,
+  { extra, signal }: { extra: unknown; signal: AbortSignal },
+  baseQuery: (
+    request: ServiceRequest,
+  ) => PromiseLike<{ data?: unknown; error?: ApiFailure }> | { data?: unknown; error?: ApiFailure },
+  pick: (answer: Record<string, unknown>) => T,
+): Promise<{ data: T } | { error: ApiFailure }> {
+  // tus-js-client loads with the first upload, not with the pages that offer one.
+  const { sendResumable } = await import('../../lib/resumable-upload');
+  const sent = await sendResumable({
+    file,
+    target: { purpose, lessonId },
+    http: (extra as AppServices).http,
+    onState,
     failure: messages.editorFailed,
-  };
+    signal,
+  });
+  if ('error' in sent) return { error: sent.error };
+  const result = await baseQuery({
+    url: UPLOAD_API.uploadResult(sent.uploadId),
+    failure: messages.editorFailed,
+  });
+  if (result.error) return { error: result.error };
+  return { data: pick(result.data as Record<string, unknown>) };
 }
 
 export const contentApi = api
@@ -260,11 +275,16 @@ export const contentApi = api
               ],
       }),
 
-      /** POST lessons/{id}/attachments (multipart `file`), reporting the percent sent. */
+      /** A lesson's file, uploaded resumably (purpose attachment). */
       uploadAttachment: build.mutation<Attachment, LessonUpload>({
-        query: (upload) =>
-          uploadRequest(LEARNING_API.lessonAttachments(upload.lessonId), 'post', upload),
-        transformResponse: (answer: { attachment: Attachment }) => answer.attachment,
+        queryFn: (upload, queryApi, _options, baseQuery) =>
+          uploadLessonFile<Attachment>(
+            'attachment',
+            upload,
+            queryApi,
+            baseQuery,
+            (answer) => answer.attachment as Attachment,
+          ),
         onQueryStarted: ({ lessonId }, { dispatch, queryFulfilled }) =>
           patchLesson(dispatch, lessonId, queryFulfilled, (lesson, attachment) => {
             lesson.attachments.push(attachment);
@@ -285,10 +305,16 @@ export const contentApi = api
           }),
       }),
 
-      /** PUT lessons/{id}/video (multipart `file`), reporting the percent sent. */
+      /** A lesson's video, uploaded resumably (purpose video): the lesson as it now is. */
       uploadVideo: build.mutation<Lesson, LessonUpload>({
-        query: (upload) => uploadRequest(LEARNING_API.lessonVideo(upload.lessonId), 'put', upload),
-        transformResponse: (answer: { lesson: Lesson }) => answer.lesson,
+        queryFn: (upload, queryApi, _options, baseQuery) =>
+          uploadLessonFile<Lesson>(
+            'video',
+            upload,
+            queryApi,
+            baseQuery,
+            (answer) => answer.lesson as Lesson,
+          ),
         onQueryStarted: ({ lessonId }, { dispatch, queryFulfilled }) =>
           patchLesson(dispatch, lessonId, queryFulfilled, (_lesson, saved) => saved),
       }),

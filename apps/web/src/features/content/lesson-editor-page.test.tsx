@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AxiosProgressEvent } from 'axios';
 import { Route, Routes } from 'react-router';
 import { LEARNING_API, EMPTY_DOCUMENT, messages } from '@urok/contract';
 import type { Lesson } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
+import { fakeTusRoutes } from '../../test/fake-tus';
 import { renderWithStore } from '../../test/render';
 import { LessonEditorPage } from './lesson-editor-page';
 
@@ -112,27 +114,28 @@ describe('the lesson editor page', () => {
     expect(localStorage.getItem('urok.lessonDraft.l1')).toBeNull();
   });
 
-  it('uploads a file with its progress shown, and lists it', async () => {
+  it('uploads a file (tus) with its progress shown, and lists it', async () => {
     let finish!: () => void;
     const finished = new Promise<void>((resolve) => (finish = resolve));
-    await open({
-      [`POST ${LEARNING_API.lessonAttachments('l1')}`]: async (_call, config) => {
-        config.onUploadProgress?.({ loaded: 50, total: 100, bytes: 50, lengthComputable: true });
+    const tus = fakeTusRoutes({
+      onPatch: async (patch, config) => {
+        config.onUploadProgress?.({ loaded: patch.bytes / 2 } as AxiosProgressEvent);
         await finished;
-        return {
-          status: 201,
-          body: {
-            attachment: {
-              _id: 'a1',
-              fileName: 'Конспект.pdf',
-              size: 100,
-              mimeType: 'application/pdf',
-              url: '/api/attachments/a1/file?u=t&exp=1&sig=x',
-            },
+      },
+      result: {
+        status: 200,
+        body: {
+          attachment: {
+            _id: 'a1',
+            fileName: 'Конспект.pdf',
+            size: 8,
+            mimeType: 'application/pdf',
+            url: '/api/attachments/a1/file?u=t&exp=1&sig=x',
           },
-        };
+        },
       },
     });
+    await open(tus.routes);
     const user = userEvent.setup();
     const input = await screen.findByLabelText(messages.lessonEditorFileLabel);
     void user.upload(input, new File(['%PDF-1.4'], 'Конспект.pdf', { type: 'application/pdf' }));
@@ -140,13 +143,28 @@ describe('the lesson editor page', () => {
     expect(
       screen
         .getByRole('progressbar', { name: messages.lessonEditorUploading(50) })
-        .getAttribute('value'),
+        .getAttribute('aria-valuenow'),
     ).toBe('50');
     finish();
     expect(await screen.findByRole('link', { name: 'Конспект.pdf' })).toBeTruthy();
     expect(
       screen.getByRole('button', { name: messages.lessonEditorRemoveFile('Конспект.pdf') }),
     ).toBeTruthy();
+    expect(tus.created).toEqual([
+      { purpose: 'attachment', lessonId: 'l1', filename: 'Конспект.pdf' },
+    ]);
+  });
+
+  it('a video refused at the end shows the server’s message', async () => {
+    const tus = fakeTusRoutes({
+      result: { status: 409, body: { message: messages.videoTypeUnsupported } },
+    });
+    await open(tus.routes);
+    const user = userEvent.setup();
+    const input = await screen.findByLabelText(messages.lessonEditorVideoFileLabel);
+    await user.upload(input, new File(['not a video'], 'lecture.mp4', { type: 'video/mp4' }));
+    expect(await screen.findByText(messages.videoTypeUnsupported)).toBeTruthy();
+    expect(tus.created).toEqual([{ purpose: 'video', lessonId: 'l1', filename: 'lecture.mp4' }]);
   });
 
   it('inserts a formula typed as LaTeX, drawn live as it is typed, and autosaves it', async () => {

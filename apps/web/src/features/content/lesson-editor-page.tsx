@@ -32,9 +32,11 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FileInput } from '../../components/ui/file-input';
 import { Spinner } from '../../components/ui/spinner';
+import { UploadProgress } from '../../components/ui/upload-progress';
 import { failureMessage, queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useFieldValues } from '../../lib/form-controls';
+import type { UploadState } from '../../lib/resumable-upload';
 import { useCheckedForm } from '../../lib/use-checked-form';
 import {
   useLessonQuery,
@@ -320,6 +322,8 @@ function SaveStatus({
   );
 }
 
+const NOT_STARTED: UploadState = { sent: 0, total: 0, percent: 0, waiting: false };
+
 function UploadField({
   id,
   label,
@@ -332,7 +336,7 @@ function UploadField({
   label: string;
   accept: string;
   onFile: (file: File) => void;
-  progress: number | null;
+  progress: UploadState | null;
   error: string | null;
 }) {
   return (
@@ -351,15 +355,12 @@ function UploadField({
         }}
       />
       {progress !== null && (
-        <div className="space-y-1">
-          <p className="text-sm text-slate-700">{messages.lessonEditorUploading(progress)}</p>
-          <progress
-            max={100}
-            value={progress}
-            aria-label={messages.lessonEditorUploading(progress)}
-            className="w-full"
-          />
-        </div>
+        <UploadProgress
+          label={messages.lessonEditorUploading(progress.percent)}
+          percent={progress.percent}
+          waiting={progress.waiting}
+          showPercent={false}
+        />
       )}
       <div role="status" aria-live="polite">
         {error && <p className="text-sm text-red-700">{error}</p>}
@@ -474,9 +475,9 @@ function EditorBody({ initial }: { initial: Lesson }) {
   const [title, setTitle] = useState(
     restored ? (readLocalDraft(initial._id)?.title ?? initial.title) : initial.title,
   );
-  const [fileProgress, setFileProgress] = useState<number | null>(null);
+  const [fileProgress, setFileProgress] = useState<UploadState | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [videoProgress, setVideoProgress] = useState<number | null>(null);
+  const [videoProgress, setVideoProgress] = useState<UploadState | null>(null);
   const [videoError, setVideoError] = useState<string | null>(null);
   const video = useFieldValues({ url: initial.videoUrl ?? '' });
   const videoUrl = video.values.url;
@@ -565,11 +566,11 @@ function EditorBody({ initial }: { initial: Lesson }) {
 
   const addFile = async (file: File, asImage: boolean) => {
     setFileError(null);
-    setFileProgress(0);
+    setFileProgress(NOT_STARTED);
     const result = await uploadAttachment({
       lessonId: lesson._id,
       file,
-      onProgress: setFileProgress,
+      onState: setFileProgress,
     });
     setFileProgress(null);
     if (result.error) {
@@ -600,8 +601,8 @@ function EditorBody({ initial }: { initial: Lesson }) {
 
   const sendVideo = async (file: File) => {
     setVideoError(null);
-    setVideoProgress(0);
-    const result = await uploadVideo({ lessonId: lesson._id, file, onProgress: setVideoProgress });
+    setVideoProgress(NOT_STARTED);
+    const result = await uploadVideo({ lessonId: lesson._id, file, onState: setVideoProgress });
     setVideoProgress(null);
     if (result.data) setLesson(result.data);
     else setVideoError(failureOf(result));

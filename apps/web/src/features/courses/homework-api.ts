@@ -6,16 +6,18 @@
 import {
   API,
   LEARNING_API,
-  UPLOAD_FIELDS,
   courseMessages,
   gradesMessages,
   gradingMessages,
   messages,
+  UPLOAD_API,
   type Homework,
   type UserWithHomework,
 } from '@urok/contract';
 import type { HomeworkComment } from '@urok/contract/schemas';
 import { api, type ServiceMeta } from '../../lib/api';
+import type { UploadState } from '../../lib/resumable-upload';
+import type { AppServices } from '../../lib/services';
 import { fileNameFromDisposition, saveBlob } from '../../lib/save-file';
 
 export interface UploadHomeworkInput {
@@ -24,8 +26,8 @@ export interface UploadHomeworkInput {
   assignmentId?: string;
   file: File;
   comment: string;
-  /** Percent sent so far (0–100), from axios' onUploadProgress. */
-  onProgress?: (percent: number) => void;
+  /** How far the upload is, and whether it waits for the network. */
+  onState?: (state: UploadState) => void;
 }
 
 export interface UploadHomeworkResult {
@@ -65,27 +67,37 @@ export const homeworkApi = api
         providesTags: (_result, _error, courseId) => [{ type: 'OwnHomework', id: courseId }],
       }),
 
-      /** POST courses/upload-homework (multipart), reporting the percent sent through onProgress. */
+      /**
+       * A resumable upload (lib/resumable-upload.ts, purpose homework), then
+       * GET uploads/{id}/result: the new submission, or the refusal's 409.
+       */
       uploadHomework: build.mutation<UploadHomeworkResult, UploadHomeworkInput>({
-        query: ({ courseId, assignmentId, file, comment, onProgress }) => {
-          const form = new FormData();
-          // Fields before the file: the server refuses a non-enrolled user before storing anything.
-          form.append('courseId', courseId);
-          if (assignmentId !== undefined) form.append('assignmentId', assignmentId);
-          form.append('comment', comment);
-          form.append(UPLOAD_FIELDS.homeworkFile, file, file.name);
-          return {
-            url: API.uploadHomework,
-            method: 'post',
-            body: form,
-            onUploadProgress: (event) => {
-              const total = event.total ?? file.size;
-              if (onProgress && total > 0)
-                onProgress(Math.min(100, Math.round((event.loaded / total) * 100)));
+        async queryFn(input, { extra, signal }, _options, baseQuery) {
+          const { courseId, assignmentId, file, comment, onState } = input;
+          // tus-js-client loads with the first upload, not with the pages that offer one.
+          const { sendResumable } = await import('../../lib/resumable-upload');
+          const sent = await sendResumable({
+            file,
+            target: {
+              purpose: 'homework',
+              courseId,
+              ...(assignmentId !== undefined ? { assignmentId } : {}),
+              comment,
             },
-            failure: messages.internalError,
+            http: (extra as AppServices).http,
+            onState,
+            failure: courseMessages.uploadFailed,
+            signal,
+          });
+          if ('error' in sent) return { error: sent.error };
+          const result = await baseQuery({
+            url: UPLOAD_API.uploadResult(sent.uploadId),
+            failure: courseMessages.uploadFailed,
             log: 'Uploading homework',
-          };
+          });
+          if (result.error) return { error: result.error };
+          const { homework } = result.data as { homework: Homework };
+          return { data: { homework, message: messages.homeworkUploaded } };
         },
         async onQueryStarted({ courseId }, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: null }));

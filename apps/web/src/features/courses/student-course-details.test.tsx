@@ -2,9 +2,18 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosProgressEvent } from 'axios';
-import { API, HOMEWORK_MAX_BYTES, LEARNING_API, ROUTES, messages } from '@urok/contract';
+import {
+  API,
+  HOMEWORK_MAX_BYTES,
+  LEARNING_API,
+  ROUTES,
+  UPLOAD_API,
+  messages,
+} from '@urok/contract';
 import type { Assignment, Outline } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
+import { fakeTusRoutes } from '../../test/fake-tus';
+import { uploadFingerprint } from '../../lib/resumable-upload';
 import { AssignmentPage } from './assignment-page';
 import { MyCourseDetailsPage } from './my-course-details-page';
 import { makeCourse, makeHomework, renderCoursePage, student } from './testing';
@@ -244,20 +253,18 @@ describe("the student's course page", () => {
     expect(screen.getByText(messages.fileRequired)).toBeTruthy();
   });
 
-  it('shows a progress bar while the file is sent, then the new submission first', async () => {
+  it('shows a progress bar while the file is sent (tus), then the new submission first', async () => {
     let finish!: () => void;
     const sent = new Promise<void>((resolve) => (finish = resolve));
     const uploaded = makeHomework({ _id: 'h3', fileName: 'report.pdf', comment: 'Друга спроба' });
-    const { user, calls } = await setup({
-      page: 'assignment',
-      extra: {
-        [`POST ${API.uploadHomework}`]: async (_call, config) => {
-          config.onUploadProgress?.({ loaded: 40, total: 100 } as AxiosProgressEvent);
-          await sent;
-          return { status: 201, body: { homework: uploaded, message: messages.homeworkUploaded } };
-        },
+    const tus = fakeTusRoutes({
+      onPatch: async (patch, config) => {
+        config.onUploadProgress?.({ loaded: patch.bytes * 0.4 } as AxiosProgressEvent);
+        await sent;
       },
+      result: { status: 200, body: { homework: uploaded } },
     });
+    const { user } = await setup({ page: 'assignment', extra: tus.routes });
     await screen.findByRole('heading', { level: 1, name: homework.title });
     expect(screen.queryByRole('progressbar')).toBeNull();
     await user.upload(fileInput(), pdf());
@@ -271,11 +278,16 @@ describe("the student's course page", () => {
     finish();
     expect(await screen.findByText(messages.homeworkUploaded)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
-    const body = calls.find((call) => call.url === API.uploadHomework)?.body as FormData;
-    expect(body.get('courseId')).toBe('c1');
-    expect(body.get('assignmentId')).toBe('a1');
-    expect(body.get('comment')).toBe('Друга спроба');
-    expect((body.get('file') as File).name).toBe('report.pdf');
+    expect(tus.created).toEqual([
+      {
+        purpose: 'homework',
+        courseId: 'c1',
+        assignmentId: 'a1',
+        comment: 'Друга спроба',
+        filename: 'report.pdf',
+      },
+    ]);
+    expect(tus.patches).toEqual([{ offset: 0, bytes: 8 }]);
     const items = within(screen.getByRole('region', { name: 'Ваші роботи' })).getAllByRole(
       'listitem',
     );
@@ -283,40 +295,71 @@ describe("the student's course page", () => {
     expect(within(items[0]!).getByText('Коментар: Друга спроба')).toBeTruthy();
   });
 
-  it('a server refusal of the file (415) is shown beside the file', async () => {
-    const { user } = await setup({
-      page: 'assignment',
-      extra: {
-        [`POST ${API.uploadHomework}`]: {
-          status: 415,
-          body: { message: messages.homeworkTypeUnsupported, code: 'UNSUPPORTED_MEDIA_TYPE' },
-        },
+  it('a file whose upload the server already finished is not sent again (its answer was lost)', async () => {
+    const uploaded = makeHomework({ _id: 'h3', fileName: 'report.pdf' });
+    const tus = fakeTusRoutes({
+      closed: true,
+      result: { status: 200, body: { homework: uploaded } },
+    });
+    const file = pdf();
+    const fingerprint = uploadFingerprint(file, {
+      purpose: 'homework',
+      courseId: 'c1',
+      assignmentId: 'a1',
+      comment: '',
+    });
+    localStorage.setItem(
+      `tus::${fingerprint}::1`,
+      JSON.stringify({
+        size: file.size,
+        metadata: {},
+        creationTime: new Date().toString(),
+        uploadUrl: `http://localhost:3000/api/uploads/${tus.id}`,
+        parallelUploadUrls: null,
+      }),
+    );
+    const { user, calls } = await setup({ page: 'assignment', extra: tus.routes });
+    await screen.findByRole('heading', { level: 1, name: homework.title });
+    await user.upload(fileInput(), file);
+    await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
+    expect(await screen.findByText(messages.homeworkUploaded)).toBeTruthy();
+    expect(tus.created).toEqual([]);
+    expect(tus.patches).toEqual([]);
+    expect(
+      calls.filter((call) => call.url.startsWith(UPLOAD_API.uploads)).map((call) => call.method),
+    ).toEqual(['HEAD', 'GET', 'GET']);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('tus::'))).toEqual([]);
+  });
+
+  it('a refusal at the end (the result is 409) shows the server’s message', async () => {
+    const tus = fakeTusRoutes({
+      result: {
+        status: 409,
+        body: { message: messages.homeworkTypeUnsupported, code: 'CONFLICT' },
       },
     });
+    const { user } = await setup({ page: 'assignment', extra: tus.routes });
     await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf());
     await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
     expect(await screen.findByText(messages.homeworkTypeUnsupported)).toBeTruthy();
-    expect(fileInput().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(messages.homeworkUploaded)).toBeNull();
   });
 
-  it('a quota refusal (413) is shown beside the file, in the server’s words', async () => {
+  it('a quota refusal at creation (413) is shown beside the file, in the server’s words', async () => {
     const quota = messages.quotaUserBytes(500 * 1024 * 1024);
-    const { user } = await setup({
-      page: 'assignment',
-      extra: {
-        [`POST ${API.uploadHomework}`]: {
-          status: 413,
-          body: { message: quota, code: 'PAYLOAD_TOO_LARGE' },
-        },
-      },
+    const tus = fakeTusRoutes({
+      refuse: { status: 413, body: { message: quota, code: 'PAYLOAD_TOO_LARGE' } },
+      result: { status: 404 },
     });
+    const { user } = await setup({ page: 'assignment', extra: tus.routes });
     await screen.findByRole('heading', { level: 1, name: homework.title });
     await user.upload(fileInput(), pdf());
     await user.click(screen.getByRole('button', { name: 'Надіслати роботу' }));
     expect(await screen.findByText(quota)).toBeTruthy();
     expect(quota).toMatch(/^Перевищено квоту користувача: 500 МБ/);
     expect(fileInput().getAttribute('aria-invalid')).toBe('true');
+    expect(tus.patches).toEqual([]);
   });
 
   it("an ungraded submission can be withdrawn after a confirmation; a graded one can't", async () => {

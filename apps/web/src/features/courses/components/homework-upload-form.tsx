@@ -12,15 +12,18 @@ import { TextAreaField } from '../../../components/ui/fields';
 import { FileInput } from '../../../components/ui/file-input';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { StatusBanner, type Banner } from '../../../components/ui/status-banner';
+import { UploadProgress } from '../../../components/ui/upload-progress';
 import { fromServer } from '../../../lib/form-errors';
 import { useCheckedForm } from '../../../lib/use-checked-form';
 import { asFailure } from '../../../lib/api';
+import type { UploadState } from '../../../lib/resumable-upload';
 import { formatFileSize } from '../format';
 import { useUploadHomeworkMutation } from '../homework-api';
 
 type UploadField = 'file' | 'comment';
 const UPLOAD_FIELDS: readonly UploadField[] = ['file', 'comment'];
 const ACCEPTED_EXTENSIONS = HOMEWORK_ACCEPT.split(',');
+const NOT_STARTED: UploadState = { sent: 0, total: 0, percent: 0, waiting: false };
 
 /**
  * The client-side checks of a homework file, with the server's messages:
@@ -34,32 +37,6 @@ export function checkHomeworkFile(file: File): string | null {
   }
   if (file.size > HOMEWORK_MAX_BYTES) return messages.homeworkTooLarge;
   return null;
-}
-
-/** The progress bar of a running upload. */
-function UploadProgress({ percent }: { percent: number }) {
-  const labelId = useId();
-  return (
-    <div className="space-y-1">
-      <div className="flex justify-between text-sm text-slate-700">
-        <span id={labelId}>{courseMessages.uploadProgress}</span>
-        <span aria-hidden="true">{percent}%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none"
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-    </div>
-  );
 }
 
 /**
@@ -82,7 +59,7 @@ export function HomeworkUploadForm({
   const { formRef, values, setValues, field, errors, setErrors, showErrors, clearErrors } =
     useCheckedForm(UPLOAD_FIELDS, { idPrefix: id, alertId });
   const { comment } = values;
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState<UploadState>(NOT_STARTED);
   const [dragging, setDragging] = useState(false);
   const [inputKey, setInputKey] = useState(0);
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -124,13 +101,13 @@ export function HomeworkUploadForm({
     }
     clearErrors();
     setBanner(null);
-    setProgress(0);
+    setProgress(NOT_STARTED);
     const result = await uploadHomework({
       courseId,
       assignmentId,
       file,
       comment,
-      onProgress: setProgress,
+      onState: setProgress,
     });
     if (!result.error) {
       setBanner({ tone: 'success', text: result.data.message || messages.homeworkUploaded });
@@ -215,7 +192,13 @@ export function HomeworkUploadForm({
         disabled={uploading}
       />
 
-      {uploading && <UploadProgress percent={progress} />}
+      {uploading && (
+        <UploadProgress
+          label={courseMessages.uploadProgress}
+          percent={progress.percent}
+          waiting={progress.waiting}
+        />
+      )}
       <FormAlert id={alertId} message={errors.message} />
       <StatusBanner banner={banner} />
 
