@@ -792,6 +792,13 @@ async function quizLines() {
         pass: line.failures === 0 && line.p99 <= load.targetP99Ms,
         failures: line.failures,
       });
+    // The worst case beside it, with no target of its own: every submit queued behind the others.
+    const once = result.submitsAtOnce;
+    record({
+      name: `[${backend}] quiz: ${load.submitters} submits in one instant (worst case)`,
+      figure: `p50 ${once.p50.toFixed(0)}, p99 ${once.p99.toFixed(0)} ms`,
+      failures: once.failures,
+    });
   }
   return { statistics, load };
 }
