@@ -254,6 +254,73 @@ describe.skipIf(missing.length > 0)(
       expect(list.body.courses.map((c: { _id: string }) => c._id)).toEqual([course._id]);
     });
 
+    it('a resumable upload started through one process continues and finishes through the other', async () => {
+      const teacher = await register(a(), 'Вчитель');
+      await promote(teacher.id, 'teacher');
+      const form = new FormData();
+      form.set('title', 'Курс із відновлюваним завантаженням');
+      form.set('description', 'Курс для перевірки tus у двох процесах.');
+      form.set('category', 'Фізика');
+      const created = await fetch(`${a()}/api/courses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${teacher.token}` },
+        body: form,
+      });
+      expect(created.status).toBe(201);
+      const course = ((await created.json()) as { course: { _id: string } }).course;
+      const student = await register(a());
+      expect((await json(a(), 'POST', `courses/${course._id}/enroll`, student.token)).status).toBe(
+        200,
+      );
+      const tus = { 'tus-resumable': '1.0.0', authorization: `Bearer ${student.token}` };
+      const meta = (pairs: Record<string, string>) =>
+        Object.entries(pairs)
+          .map(([key, value]) => `${key} ${Buffer.from(value).toString('base64')}`)
+          .join(',');
+      const started = await fetch(`${a()}/api/uploads`, {
+        method: 'POST',
+        headers: {
+          ...tus,
+          'upload-length': String(PDF.length),
+          'upload-metadata': meta({
+            purpose: 'homework',
+            courseId: course._id,
+            filename: 'робота.pdf',
+          }),
+        },
+      });
+      expect(started.status, await started.clone().text()).toBe(201);
+      const location = new URL(started.headers.get('location')!, a()).pathname;
+      const half = Math.floor(PDF.length / 2);
+      const patch = (base: string, offset: number, bytes: Buffer) =>
+        fetch(`${base}${location}`, {
+          method: 'PATCH',
+          headers: {
+            ...tus,
+            'upload-offset': String(offset),
+            'content-type': 'application/offset+octet-stream',
+          },
+          body: bytes,
+        });
+      expect((await patch(a(), 0, PDF.subarray(0, half))).status).toBe(204);
+      // The other process knows where it stopped, takes the rest and finishes it.
+      const head = await fetch(`${b()}${location}`, { method: 'HEAD', headers: tus });
+      expect(head.status).toBe(200);
+      expect(head.headers.get('upload-offset')).toBe(String(half));
+      expect((await patch(b(), half, PDF.subarray(half))).status).toBe(204);
+      const result = await json(
+        a(),
+        'GET',
+        `${location.replace(/^\/api\//, '')}/result`,
+        student.token,
+      );
+      expect(result.status, JSON.stringify(result.body)).toBe(200);
+      const file = await fetch(`${a()}/api/homework/${result.body.homework._id}/file`, {
+        headers: { authorization: `Bearer ${teacher.token}` },
+      });
+      expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
+    });
+
     it('a logout, a block and a demotion through one are refused by the other on the next request', async () => {
       const leaving = await register(a());
       expect((await json(b(), 'POST', 'auth/getUser', leaving.token, {})).status).toBe(200);
