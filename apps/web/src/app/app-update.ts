@@ -24,8 +24,9 @@ const BUTTON_CLASS =
  * the page from the start, so the text is announced when it appears.
  */
 export function startAppUpdate(register: RegisterServiceWorker, host: HTMLElement): void {
+  // A polite live region from the start, a status only once it says something: an empty status
+  // on every page would stand beside each page's own.
   const region = document.createElement('div');
-  region.setAttribute('role', 'status');
   region.setAttribute('aria-live', 'polite');
   region.className = 'pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center p-4';
   host.append(region);
@@ -49,6 +50,7 @@ export function startAppUpdate(register: RegisterServiceWorker, host: HTMLElemen
         });
       });
       card.append(text, button);
+      region.setAttribute('role', 'status');
       region.append(card);
     },
   });

@@ -46,17 +46,26 @@ export async function createTusStore(
   config: Pick<Config, 'storage' | 'dataDir'>,
   expiryMs: number,
 ): Promise<TusStore> {
-  let datastore: DataStore;
+  let datastore: () => DataStore;
   let readKey: (key: string) => Promise<Readable>;
   let prefix = '';
   let close = () => {};
   let removeObjects = async (_key: string) => {};
   if (config.storage.kind === 'disk') {
     const directory = path.join(config.dataDir, 'tus-uploads');
-    fs.mkdirSync(directory, { recursive: true });
-    const fileStore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
-    datastore = fileStore;
-    readKey = async (key) => fileStore.read(key);
+    let fileStore: FileStore | undefined;
+    // Made at the first upload: FileStore's constructor checks its directory with an unawaited
+    // fs.mkdir whose callback throws when the directory is gone by then (a server started and
+    // stopped at once, as the API tests do, used to end with that uncaught error).
+    const files = () => {
+      if (!fileStore) {
+        fs.mkdirSync(directory, { recursive: true });
+        fileStore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+      }
+      return fileStore;
+    };
+    datastore = files;
+    readKey = async (key) => files().read(key);
   } else {
     // Loaded only when configured, as the storage's own S3 client is.
     const { S3Store } = await import('@tus/s3-store');
@@ -81,7 +90,7 @@ export async function createTusStore(
       expirationPeriodInMilliseconds: expiryMs,
       cache: new NoCache(),
     });
-    datastore = s3Store;
+    datastore = () => s3Store;
     readKey = async (key) => (await s3Store.read(key)) as Readable;
     const client = (s3Store as unknown as { client: S3 }).client;
     close = () => client.destroy();
@@ -96,14 +105,16 @@ export async function createTusStore(
   }
   const keyOf = (id: string) => `${prefix}${id}`;
   return {
-    datastore,
+    get datastore() {
+      return datastore();
+    },
     keyOf,
     close,
     idOf: (key) => (key.startsWith(prefix) ? key.slice(prefix.length) : undefined),
     read: (id) => readKey(keyOf(id)),
     remove: async (id) => {
       try {
-        await datastore.remove(keyOf(id));
+        await datastore().remove(keyOf(id));
       } catch (error) {
         // @tus's FILE_NOT_FOUND: an object with its status code, not an Error.
         if ((error as { status_code?: number } | null)?.status_code !== 404) throw error;

@@ -81,55 +81,58 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
     }
   };
 
-  const tus = new Server({
-    path: TUS_PATH,
-    datastore: store.datastore,
-    locker,
-    // The key in the store (with the bucket's prefix) and the id in the URL are told apart here.
-    namingFunction: () => store.keyOf(createUploadId()),
-    generateUrl: (_req, { path, id }) => `${path}/${store.idOf(id) ?? id}`,
-    getFileIdFromRequest: (_req, lastPath) =>
-      lastPath && /^[A-Za-z0-9_-]{16,64}$/.test(lastPath) ? store.keyOf(lastPath) : undefined,
-    // The web app is served from this origin: no other is allowed to call (no CORS header).
-    allowedOrigins: [],
-    // A finished upload's bytes are gone (they became a file of the app): nothing to terminate.
-    disableTerminationForFinishedUploads: true,
-    // A failure of the tus store (disk, bucket) reaches here without a status of tus's.
-    onResponseError: async (req, error) => {
-      if ('status_code' in error) return;
-      const call = calls.get(req);
-      if (call) call.error ??= error;
-      return { status_code: 500, body: '' };
-    },
-    onIncomingRequest: (req, key) =>
-      refusing(req, async ({ user }) => {
-        if (req.method === 'POST') return;
-        const row = await findOwnUpload(app.db, user._id, store.idOf(key) ?? '');
-        // A finished or refused upload has no bytes left to send or ask about.
-        if (row.state !== 'open') throw new AppError('NOT_FOUND', messages.uploadNotFound);
-      }),
-    onUploadCreate: (req, upload) =>
-      refusing(req, async ({ user }) => {
-        if (upload.sizeIsDeferred || upload.size === undefined)
-          throw new AppError('BAD_REQUEST', messages.uploadLengthRequired);
-        const spec = parseUploadMetadata(upload.metadata);
-        await createUpload(
-          app.db,
-          app.config,
-          user,
-          store.idOf(upload.id) ?? upload.id,
-          spec,
-          upload.size,
-          Date.now(),
-        );
-        return {};
-      }),
-    onUploadFinish: (req, upload) =>
-      refusing(req, async ({ user, request }) => {
-        await finishUploadOnce(user, request, store.idOf(upload.id) ?? upload.id);
-        return {};
-      }),
-  });
+  // Built at the first tus request: building it makes the store (tus-store.ts).
+  let server: Server | undefined;
+  const tus = () =>
+    (server ??= new Server({
+      path: TUS_PATH,
+      datastore: store.datastore,
+      locker,
+      // The key in the store (with the bucket's prefix) and the id in the URL are told apart here.
+      namingFunction: () => store.keyOf(createUploadId()),
+      generateUrl: (_req, { path, id }) => `${path}/${store.idOf(id) ?? id}`,
+      getFileIdFromRequest: (_req, lastPath) =>
+        lastPath && /^[A-Za-z0-9_-]{16,64}$/.test(lastPath) ? store.keyOf(lastPath) : undefined,
+      // The web app is served from this origin: no other is allowed to call (no CORS header).
+      allowedOrigins: [],
+      // A finished upload's bytes are gone (they became a file of the app): nothing to terminate.
+      disableTerminationForFinishedUploads: true,
+      // A failure of the tus store (disk, bucket) reaches here without a status of tus's.
+      onResponseError: async (req, error) => {
+        if ('status_code' in error) return;
+        const call = calls.get(req);
+        if (call) call.error ??= error;
+        return { status_code: 500, body: '' };
+      },
+      onIncomingRequest: (req, key) =>
+        refusing(req, async ({ user }) => {
+          if (req.method === 'POST') return;
+          const row = await findOwnUpload(app.db, user._id, store.idOf(key) ?? '');
+          // A finished or refused upload has no bytes left to send or ask about.
+          if (row.state !== 'open') throw new AppError('NOT_FOUND', messages.uploadNotFound);
+        }),
+      onUploadCreate: (req, upload) =>
+        refusing(req, async ({ user }) => {
+          if (upload.sizeIsDeferred || upload.size === undefined)
+            throw new AppError('BAD_REQUEST', messages.uploadLengthRequired);
+          const spec = parseUploadMetadata(upload.metadata);
+          await createUpload(
+            app.db,
+            app.config,
+            user,
+            store.idOf(upload.id) ?? upload.id,
+            spec,
+            upload.size,
+            Date.now(),
+          );
+          return {};
+        }),
+      onUploadFinish: (req, upload) =>
+        refusing(req, async ({ user, request }) => {
+          await finishUploadOnce(user, request, store.idOf(upload.id) ?? upload.id);
+          return {};
+        }),
+    }));
 
   /**
    * Finishes an upload whose bytes have all arrived, under its lock (tus let go of it before this
@@ -179,7 +182,7 @@ export async function uploadsRoutes(app: AppInstance, options: { store: TusStore
       duplex: 'half',
     });
     calls.set(req, { user: getCurrentUser(request), request });
-    const res = await tus.handleWeb(req);
+    const res = await tus().handleWeb(req);
     const call = calls.get(req);
     res.headers.forEach((value, name) => {
       // The reply's own length and type are Fastify's to set; CORS is not offered.
