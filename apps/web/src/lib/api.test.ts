@@ -1,3 +1,4 @@
+import { AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
 import { signInMessages } from '@urok/contract';
 import { createAppStore } from '../app/store';
@@ -34,6 +35,26 @@ describe('the data layer', () => {
     const result = await store.dispatch(testApi.endpoints.thing.initiate('1'));
     expect(result.data).toEqual({ name: 'Перша' });
     expect(calls).toMatchObject([{ method: 'GET', url: 'things/1', authorization: 'Bearer t1' }]);
+  });
+
+  it('asks again with If-None-Match and keeps its data on a 304', async () => {
+    const sent: (string | undefined)[] = [];
+    const { services, client } = createTestServices({
+      'GET things/7': (_call, config) => {
+        const tag = AxiosHeaders.from(config.headers).get('If-None-Match')?.toString();
+        sent.push(tag);
+        return tag === 'W/"v1"'
+          ? { status: 304, headers: { etag: 'W/"v1"' } }
+          : { status: 200, body: { name: 'Сьома' }, headers: { etag: 'W/"v1"' } };
+      },
+    });
+    client.defaults.headers.common.Authorization = 'Bearer a';
+    const store = createAppStore(services);
+    const read = () =>
+      store.dispatch(testApi.endpoints.thing.initiate('7', { forceRefetch: true }));
+    expect((await read()).data).toEqual({ name: 'Сьома' });
+    expect((await read()).data).toEqual({ name: 'Сьома' });
+    expect(sent).toEqual([undefined, 'W/"v1"']);
   });
 
   it('fails with the ApiFailure the pages show: the server’s message and fields, or the fallback', async () => {

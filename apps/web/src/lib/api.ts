@@ -67,21 +67,72 @@ export const serviceQuery: BaseQueryFn<
   if (headers) config.headers = headers;
   if (responseType) config.responseType = responseType;
   if (onUploadProgress) config.onUploadProgress = onUploadProgress;
+  const key =
+    method === 'get' && !responseType
+      ? params
+        ? `${url}?${JSON.stringify(params)}`
+        : url
+      : undefined;
+  const held = key === undefined ? undefined : validated.get(key);
+  if (held) {
+    config.headers = { ...config.headers, 'If-None-Match': held.etag };
+    config.validateStatus = (status) => (status >= 200 && status < 300) || status === 304;
+  }
   try {
     const response =
       method === 'get' || method === 'delete'
         ? await http[method](url, config)
         : await http[method](url, body, config);
-    return {
+    if (held && response.status === 304)
+      return { data: held.data, meta: { headers: held.headers } };
+    const answer = {
       data: response.data as unknown,
       meta: { headers: { ...(response.headers as Record<string, unknown>) } },
     };
+    const etag = answer.meta.headers.etag;
+    if (key !== undefined && typeof etag === 'string') {
+      const sent = response.config?.headers as { get?: (name: string) => unknown } | undefined;
+      forgetOtherAccount(sent?.get?.('Authorization'));
+      keepValidated(key, { etag, data: answer.data, headers: answer.meta.headers });
+    }
+    return answer;
   } catch (error) {
     const failure = toApiFailure(await withJsonBody(error), request.failure);
     if (request.log) console.error(`${request.log} failed:`, failure.status ?? '', failure.message);
     return { error: failure };
   }
 };
+
+/**
+ * The last answer of each GET that came with an `ETag` (the server's kept
+ * answers: the gradebook, course lists, outlines, lessons), asked for again
+ * with `If-None-Match`: unchanged, it comes back as a 304 without its bytes
+ * and the kept data stands. Pages ask again each time they mount
+ * (`refetchOnMountOrArgChange`), so a teacher reopening a big gradebook
+ * downloads it only when it changed. In memory only, for the account whose
+ * bearer header asked (another account's first answer empties it), and the
+ * most recent 50.
+ */
+interface Validated {
+  etag: string;
+  data: unknown;
+  headers: Record<string, unknown>;
+}
+const validated = new Map<string, Validated>();
+let validatedFor: unknown;
+
+/** An answer for another account than the kept ones': they go. */
+function forgetOtherAccount(account: unknown): void {
+  if (account === validatedFor) return;
+  validated.clear();
+  validatedFor = account;
+}
+
+function keepValidated(key: string, answer: Validated): void {
+  validated.delete(key);
+  validated.set(key, answer);
+  if (validated.size > 50) validated.delete(validated.keys().next().value as string);
+}
 
 /** An error answer of a blob request is a Blob too: read it back into the API's JSON error. */
 async function withJsonBody(error: unknown): Promise<unknown> {
