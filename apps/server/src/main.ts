@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, optimizeSqlite } from './db/connection.ts';
+import { compactVersionLog } from './db/cache-versions.ts';
 import {
   findDemoAccounts,
   formatStartupBanner,
@@ -82,6 +83,17 @@ async function main(): Promise<void> {
           app.log.warn({ err: error }, 'pragma optimize failed');
         }),
       60 * 60 * 1000,
+    ).unref();
+  }
+  if (dialect === 'postgres') {
+    // The table versions' log folded into its counters each minute (db/cache-versions.ts), also
+    // when the read cache is off and nothing reads it; readers fold it sooner when it grows.
+    setInterval(
+      () =>
+        void compactVersionLog(db).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'folding the version log failed');
+        }),
+      60 * 1000,
     ).unref();
   }
   if (redis)
