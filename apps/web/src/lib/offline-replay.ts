@@ -20,6 +20,10 @@ import type { OfflineActions } from './signed-in-user';
 
 export const REPLAY_EVERY_MS = 30_000;
 
+function sameActions(a: QueuedAction[], b: QueuedAction[]): boolean {
+  return a.length === b.length && a.every((action, i) => action.id === b[i]!.id);
+}
+
 export function useOfflineQueue(account: string | null, send: Sender) {
   const [pending, setPending] = useState<QueuedAction[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
@@ -42,10 +46,11 @@ export function useOfflineQueue(account: string | null, send: Sender) {
     const read = () =>
       void pendingActions(account).then(
         (actions) => {
-          if (current) setPending(actions);
+          // The same list keeps its identity: the pages under the frame re-render only on a change.
+          if (current) setPending((shown) => (sameActions(shown, actions) ? shown : actions));
         },
         () => {
-          if (current) setPending([]);
+          if (current) setPending((shown) => (shown.length === 0 ? shown : []));
         },
       );
     read();
