@@ -66,6 +66,16 @@ export const contentMessages = {
   lessonMarkUndone: 'Зняти позначку',
   lessonDone: 'Урок пройдено',
   lessonCompletionFailed: 'Не вдалося зберегти позначку. Спробуйте ще раз.',
+  /** The mark given offline waits on the device (apps/web lib/offline-queue.ts). */
+  lessonCompletionQueued:
+    'Немає зв’язку: позначку збережено на пристрої й буде надіслано, щойно мережа повернеться.',
+  /** What a queued action was, in the banner of a refusal ('Урок «…»: позначка …'). */
+  queuedCompletionLabel: (title: string, done: boolean) =>
+    done ? `Урок «${title}»: позначка «пройдено»` : `Урок «${title}»: зняття позначки «пройдено»`,
+  /** The banner of an action given offline that the server refused once the network came back. */
+  queuedActionRefused: (label: string, reason: string) =>
+    `Не надіслано (сервер відмовив): ${label}. ${reason}`,
+  queuedActionsDismiss: 'Зрозуміло',
   lessonPrevious: 'Попередній урок',
   lessonNext: 'Наступний урок',
   lessonNavigation: 'Уроки курсу',

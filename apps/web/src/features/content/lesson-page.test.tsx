@@ -1,10 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import 'fake-indexeddb/auto';
+import { useMemo } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { Outlet, Route, Routes } from 'react-router';
 import { LEARNING_API, messages } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
-import { createTestServices, type FakeReply } from '../../test/fake-api';
+import { createTestServices, makeUser, type FakeReply } from '../../test/fake-api';
+import type { HttpClient } from '../../lib/http';
+import { forgetActions, httpSender, pendingActions } from '../../lib/offline-queue';
+import { useOfflineQueue } from '../../lib/offline-replay';
+import type { SignedInContext } from '../../lib/signed-in-user';
 import { renderWithStore } from '../../test/render';
 import { AuthorProgress } from './author-progress';
 import { CourseOutline } from './course-outline';
@@ -104,6 +110,44 @@ async function showLesson(
   );
   return { ...api, ...view };
 }
+
+/** The signed-in layout's part the lesson page uses: the account's offline queue (real, in IndexedDB). */
+function QueueLayout({ http }: { http: HttpClient }) {
+  const send = useMemo(() => httpSender(http), [http]);
+  const user = useMemo(() => makeUser({ _id: 'student-1' }), []);
+  const { offline, refusals } = useOfflineQueue(user._id, send);
+  const context: SignedInContext = { user, offline };
+  return (
+    <>
+      {refusals.map((refusal) => (
+        <p role="alert" key={refusal.action.id}>
+          {messages.queuedActionRefused(refusal.action.label, refusal.message)}
+        </p>
+      ))}
+      <Outlet context={context} />
+    </>
+  );
+}
+
+async function showLessonWithQueue(routes: Record<string, FakeReply | (() => FakeReply)>) {
+  const api = createTestServices(routes);
+  const view = await renderWithStore(
+    <Routes>
+      <Route element={<QueueLayout http={api.services.http} />}>
+        <Route
+          path="/mycourse-details/:id/lessons/:lessonId"
+          element={<LessonPage viewer="student" />}
+        />
+      </Route>
+    </Routes>,
+    { services: api.services, path: '/mycourse-details/c1/lessons/l2' },
+  );
+  return { ...api, ...view };
+}
+
+afterEach(async () => {
+  await forgetActions('student-1');
+});
 
 describe('the lesson page', () => {
   it('shows the video, the text with its image, the files, and previous/next in outline order', async () => {
@@ -245,5 +289,92 @@ describe("the author's progress table", () => {
     });
     await renderWithStore(<AuthorProgress courseId="c1" />, { services: api.services });
     expect(await screen.findByText(messages.authorProgressEmpty)).toBeTruthy();
+  });
+  it('keeps a mark given offline on the device, shows it done and waiting, and sends it once the network is back', async () => {
+    const routes: Record<string, FakeReply | (() => FakeReply)> = {
+      [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+    };
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { calls } = await showLessonWithQueue(routes);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: messages.lessonMarkDone }));
+    expect(await screen.findByText(messages.lessonCompletionQueued)).toBeTruthy();
+    expect(screen.getByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: messages.lessonMarkUndone })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(await pendingActions('student-1')).toMatchObject([
+      { kind: 'lessonCompletion', method: 'put', url: LEARNING_API.lessonCompletion('l2') },
+    ]);
+
+    // The network returns: the mark goes once, and the lesson is read again from the server.
+    routes[`PUT ${LEARNING_API.lessonCompletion('l2')}`] = { status: 204 };
+    routes[`GET ${LEARNING_API.lesson('l2')}`] = {
+      status: 200,
+      body: { lesson: makeLesson({ completed: true }) },
+    };
+    online.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(messages.lessonCompletionQueued)).toBeNull());
+    expect(await screen.findByText(`✓ ${messages.lessonDone}`)).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    await waitFor(() =>
+      expect(
+        calls.filter((call) => call.method === 'GET' && call.url === LEARNING_API.lesson('l2'))
+          .length,
+      ).toBe(2),
+    );
+    expect(await pendingActions('student-1')).toEqual([]);
+  });
+
+  it('keeps a mark whose request got no answer, and shows a refusal of it once sent', async () => {
+    const routes: Record<string, FakeReply | (() => FakeReply)> = {
+      [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+    };
+    const { calls } = await showLessonWithQueue(routes);
+    const user = userEvent.setup();
+    // No route: the fake client answers with a network error, as a dropped connection does.
+    await user.click(await screen.findByRole('button', { name: messages.lessonMarkDone }));
+    expect(await screen.findByText(messages.lessonCompletionQueued)).toBeTruthy();
+    expect(screen.queryByText(messages.lessonCompletionFailed)).toBeNull();
+
+    routes[`PUT ${LEARNING_API.lessonCompletion('l2')}`] = {
+      status: 403,
+      body: { message: 'Ви не записані на цей курс.' },
+    };
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(
+      await screen.findByText(
+        messages.queuedActionRefused(
+          messages.queuedCompletionLabel('Другий', true),
+          'Ви не записані на цей курс.',
+        ),
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(messages.lessonCompletionQueued)).toBeNull());
+    expect(await screen.findByRole('button', { name: messages.lessonMarkDone })).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
+    expect(await pendingActions('student-1')).toEqual([]);
+  });
+
+  it('shows a refusal of the server at once and keeps nothing (the server decides)', async () => {
+    await showLessonWithQueue({
+      [`GET ${LEARNING_API.lesson('l2')}`]: { status: 200, body: { lesson: makeLesson() } },
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+      [`PUT ${LEARNING_API.lessonCompletion('l2')}`]: {
+        status: 403,
+        body: { message: 'Ви не записані на цей курс.' },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: messages.lessonMarkDone }));
+    expect(await screen.findByText('Ви не записані на цей курс.')).toBeTruthy();
+    expect(screen.queryByText(messages.lessonCompletionQueued)).toBeNull();
+    expect(await pendingActions('student-1')).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ROUTES, messages } from '@urok/contract';
+import { LEARNING_API, ROUTES, messages } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { asFailure, failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { useOfflineActions } from '../../lib/signed-in-user';
 import { useLessonQuery, useOutlineQuery, useSetLessonCompletionMutation } from './content-api';
 import { lessonPath } from './course-outline';
 import { LessonDocumentView } from '../../components/document/lesson-document';
@@ -15,36 +17,102 @@ function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} МБ`;
 }
 
+/** The key of a lesson's completion in the offline queue (a newer mark replaces a waiting one). */
+const completionKey = (lessonId: string) => `lessonCompletion:${lessonId}`;
+
 /**
  * 'Позначити як пройдене', or the done state with a way back. The cached
- * lesson takes the new state; the outline's ticks and the progress bar ask again.
+ * lesson takes the new state; the outline's ticks and the progress bar ask
+ * again. Without a network the mark waits on the device (lib/offline-queue.ts,
+ * through the signed-in layout) and shows at once, saying it will be sent;
+ * once it is sent, the lesson and the outline are read again. A refusal of
+ * the server (4xx/5xx) is shown as before and nothing is kept.
  */
-function CompletionToggle({ lesson }: { lesson: Lesson }) {
+function CompletionToggle({ lesson, onSent }: { lesson: Lesson; onSent: () => Promise<unknown> }) {
   const [setCompletion, { isLoading: pending, isError, error: failure, reset }] =
     useSetLessonCompletionMutation();
-  const error = isError ? failureMessage(failure, messages.lessonCompletionFailed) : null;
-  const toggle = () => {
+  const offline = useOfflineActions();
+  const queued = offline?.pending.find((action) => action.key === completionKey(lesson._id));
+  const queuedDone = queued ? (queued.data as { done: boolean }).done : null;
+  // A mark that went stays shown until the lesson is read again (taken, or refused and undone).
+  const [settling, setSettling] = useState<boolean | null>(null);
+  const [queueFailed, setQueueFailed] = useState(false);
+  const completed = queuedDone ?? settling ?? lesson.completed;
+  const error =
+    queueFailed || (isError && !queued)
+      ? failureMessage(failure, messages.lessonCompletionFailed)
+      : null;
+  // The mark that waited went (or was refused): what the server now says is shown.
+  const wasQueued = useRef<boolean | null>(queuedDone);
+  const sent = useRef(onSent);
+  sent.current = onSent;
+  // Before the browser paints, so the mark does not blink off while the lesson is read again.
+  useLayoutEffect(() => {
+    const last = wasQueued.current;
+    wasQueued.current = queuedDone;
+    if (last === null || queuedDone !== null) return;
+    setSettling(last);
+    void sent.current().finally(() => setSettling(null));
+  }, [queuedDone]);
+
+  const keep = async (done: boolean) => {
+    if (!offline) return false;
+    try {
+      await offline.enqueue({
+        kind: 'lessonCompletion',
+        key: completionKey(lesson._id),
+        url: LEARNING_API.lessonCompletion(lesson._id),
+        method: done ? 'put' : 'delete',
+        label: messages.queuedCompletionLabel(lesson.title, done),
+        data: { done },
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const toggle = async () => {
     reset();
-    void setCompletion({ lessonId: lesson._id, done: !lesson.completed });
+    setQueueFailed(false);
+    const done = !completed;
+    // While a mark waits, a newer one waits behind it (the server sees them in order).
+    if (queued || (typeof navigator !== 'undefined' && !navigator.onLine)) {
+      if (!(await keep(done))) setQueueFailed(true);
+      return;
+    }
+    const result = await setCompletion({ lessonId: lesson._id, done });
+    if ('error' in result && unanswered(result.error as { status?: number })) {
+      if (await keep(done)) reset();
+    }
   };
   return (
     <div className="flex flex-col items-start gap-2">
-      {lesson.completed && (
+      {completed && (
         <p className="text-sm font-semibold text-emerald-800">✓ {messages.lessonDone}</p>
       )}
       <Button
-        variant={lesson.completed ? 'secondary' : 'primary'}
-        onClick={toggle}
+        variant={completed ? 'secondary' : 'primary'}
+        onClick={() => void toggle()}
         disabled={pending}
         aria-busy={pending}
       >
-        {lesson.completed ? messages.lessonMarkUndone : messages.lessonMarkDone}
+        {completed ? messages.lessonMarkUndone : messages.lessonMarkDone}
       </Button>
       <div role="status" aria-live="polite">
+        {queued && (
+          <p className="text-sm text-amber-900" data-testid="completion-queued">
+            {messages.lessonCompletionQueued}
+          </p>
+        )}
         {error && <p className="text-sm text-red-700">{error}</p>}
       </div>
     </div>
   );
+}
+
+/** Whether a failed call got no answer (offline, a dropped connection): then the mark waits. */
+function unanswered(failure: { status?: number } | undefined): boolean {
+  return (typeof navigator !== 'undefined' && !navigator.onLine) || failure?.status === undefined;
 }
 
 /** The lessons before and after this one, in outline order. */
@@ -74,6 +142,7 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
     void lessonQuery.refetch();
     void refetchOutline();
   };
+  const readAgain = () => Promise.all([lessonQuery.refetch(), refetchOutline()]);
 
   const back = (
     <Link
@@ -157,7 +226,7 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
           </ul>
         </section>
       )}
-      {viewer === 'student' && <CompletionToggle lesson={lesson} />}
+      {viewer === 'student' && <CompletionToggle lesson={lesson} onSent={readAgain} />}
       <nav
         aria-label={messages.lessonNavigation}
         className="flex flex-col gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-between"

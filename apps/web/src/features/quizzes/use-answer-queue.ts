@@ -6,6 +6,12 @@
  * browser says it is online again) until the server takes it. The server's
  * refusal of a closed attempt (409) or of a malformed answer (400) ends the
  * retries for it; the server's clock rules the deadline.
+ *
+ * The device copy stays in localStorage, apart from the offline queue of
+ * other actions (lib/offline-queue.ts, IndexedDB): the page reads it
+ * synchronously when it opens, to show the answers at once, and it is per
+ * attempt rather than a sequence. Signing out removes it with the queue
+ * (forgetAccount there removes every key starting with `urok.attemptAnswers.`).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiFailure } from '../../lib/api-error';
