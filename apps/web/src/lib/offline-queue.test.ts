@@ -126,6 +126,15 @@ describe('the offline queue', () => {
     expect(await pendingActions('u1')).toHaveLength(1);
   });
 
+  it('keeps the actions when the server or its proxy cannot answer now (5xx), for a later replay', async () => {
+    await enqueue('u1', mark('l1'));
+    await enqueue('u1', mark('l2'));
+    const { send, sent } = recording(() => ({ status: 503 }));
+    expect(await replay('u1', send)).toEqual([]);
+    expect(sent).toEqual(['put lessons/l1/completion']);
+    expect(await pendingActions('u1')).toHaveLength(2);
+  });
+
   it("keeps each account's actions apart and sends only the signed-in account's", async () => {
     await enqueue('u1', mark('l1'));
     await enqueue('u2', mark('l2'));

@@ -198,8 +198,8 @@ let running: Promise<Refusal[]> | null = null;
  * Sends the account's queued actions, oldest first, each once: an answered
  * one (taken or refused) is removed; the first that gets no answer stops the
  * replay and stays, with everything after it, for the next. A 401 (the
- * session is not accepted) stops it too, the actions kept for when the
- * account signs in again. Resolves to the refusals (for the page to show).
+ * session is not accepted) or a 5xx (the server or its proxy down) stops it
+ * too, the actions kept for a later replay. Resolves to the refusals (for the page to show).
  * A replay already running, in this tab or another, is not started again.
  */
 export function replay(account: string, send: Sender): Promise<Refusal[]> {
@@ -210,7 +210,9 @@ export function replay(account: string, send: Sender): Promise<Refusal[]> {
       const [next] = await pendingActions(account);
       if (!next) break;
       const answer = await send(next);
-      if (answer === null || answer.status === 401) break;
+      // No answer, a session not accepted, or a server (or its proxy) that cannot answer now (5xx):
+      // kept for the next replay.
+      if (answer === null || answer.status === 401 || answer.status >= 500) break;
       await remove(next.id);
       if (answer.status >= 400)
         refusals.push({ action: next, status: answer.status, message: answer.message ?? '' });
