@@ -19,6 +19,8 @@ export interface TestDatabase {
   db: Db;
   dialect: Dialect;
   dataDir: string;
+  /** PostgreSQL: the schema of its own (the migrations' table is in it). */
+  schema?: string;
   /** Another connection (pool) to the same database, as another process would hold; closed with it. */
   connectAgain(): Db;
   close(): Promise<void>;
@@ -87,6 +89,7 @@ function postgresTarget(url: string): DatabaseTarget {
         db,
         dialect: 'postgres',
         dataDir,
+        schema,
         connectAgain() {
           const other = connect();
           others.push(other);

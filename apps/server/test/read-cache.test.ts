@@ -3,8 +3,9 @@ import zlib from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Course } from '@urok/contract';
-import { sql } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { compactVersionLog, readCacheVersions, readVersions } from '../src/db/cache-versions.ts';
+import { migrations } from '../src/db/migrations/index.ts';
 import { ReadCache } from '../src/lib/read-cache.ts';
 import {
   bearer,
@@ -263,6 +264,38 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
       const after = await readVersions(database.db);
       expect(after.logLines).toBe(0);
       expect(Object.fromEntries(after.versions)).toEqual(Object.fromEntries(before.versions));
+    },
+  );
+
+  it.runIf(target.name === 'postgres')(
+    'goes back from the version log to the counters raised at commit, and forward again',
+    async () => {
+      const own = await target.open();
+      try {
+        const migrator = new Migrator({
+          db: own.db,
+          provider: { getMigrations: async () => migrations },
+          migrationTableSchema: own.schema!,
+        });
+        const back = await migrator.migrateTo('0021-empty-default-assignments');
+        expect(back.error).toBeUndefined();
+        const counter = async () =>
+          Number(
+            (
+              await sql<{
+                v: string;
+              }>`select version as v from cache_versions where name = 'pledges'`.execute(own.db)
+            ).rows[0]!.v,
+          );
+        const before = await counter();
+        await sql`delete from pledges where false`.execute(own.db);
+        expect(await counter()).toBe(before + 1);
+        expect((await migrator.migrateToLatest()).error).toBeUndefined();
+        await sql`delete from pledges where false`.execute(own.db);
+        expect((await readCacheVersions(own.db)).get('pledges')).toBe(before + 2);
+      } finally {
+        await own.close();
+      }
     },
   );
 

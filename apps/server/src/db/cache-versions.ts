@@ -31,10 +31,19 @@ export async function installCacheVersions(db: Kysely<unknown>): Promise<void> {
     .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
     .execute();
   if (dialectOf(db) === 'sqlite') return;
+  await installCommitTriggers(db);
+}
+
+/**
+ * PostgreSQL, migration 0013's form: the statement trigger notes the table,
+ * and a deferred trigger raises the noted tables' counters at commit, in
+ * name order (the first install, and what uninstallVersionLog goes back to).
+ */
+async function installCommitTriggers(db: Kysely<unknown>): Promise<void> {
   // One row per writing transaction, never visible to another: its deferred trigger runs at commit.
   await sql`create table cache_version_commits (txid bigint primary key)`.execute(db);
   await sql`
-    create function cache_version_note() returns trigger language plpgsql as $$
+    create or replace function cache_version_note() returns trigger language plpgsql as $$
     declare
       noted text := coalesce(current_setting('urok.cache_written', true), '');
     begin
@@ -132,42 +141,11 @@ export async function installVersionLog(db: Kysely<unknown>): Promise<void> {
 /** What installVersionLog changed, back to migration 0013's form (a migration's down). */
 export async function uninstallVersionLog(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
-  await compactVersionLog(db);
+  // Inside the migration's own transaction: the fold without compactVersionLog's transaction.
+  await foldVersionLog(db);
   await sql`drop table cache_version_log`.execute(db);
-  await sql`drop function cache_version_note`.execute(db);
-  await sql`create table cache_version_commits (txid bigint primary key)`.execute(db);
-  await sql`
-    create function cache_version_note() returns trigger language plpgsql as $$
-    declare
-      noted text := coalesce(current_setting('urok.cache_written', true), '');
-    begin
-      if noted = '' then
-        perform set_config('urok.cache_written', TG_TABLE_NAME, true);
-        insert into cache_version_commits (txid) values (txid_current()) on conflict do nothing;
-      elsif position(',' || TG_TABLE_NAME || ',' in ',' || noted || ',') = 0 then
-        perform set_config('urok.cache_written', noted || ',' || TG_TABLE_NAME, true);
-      end if;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create function cache_version_commit() returns trigger language plpgsql as $$
-    declare
-      written text;
-    begin
-      for written in
-        select distinct name from unnest(string_to_array(
-          coalesce(current_setting('urok.cache_written', true), ''), ',')) as name
-        where name <> '' order by name
-      loop
-        update cache_versions set version = version + 1 where name = written;
-      end loop;
-      perform set_config('urok.cache_written', '', true);
-      delete from cache_version_commits where txid = new.txid;
-      return null;
-    end $$`.execute(db);
-  await sql`
-    create constraint trigger cache_version_commit after insert on cache_version_commits
-    deferrable initially deferred for each row execute function cache_version_commit()`.execute(db);
+  // Every table's trigger calls cache_version_note: it is replaced, not dropped.
+  await installCommitTriggers(db);
 }
 
 /** An advisory lock's key: one compaction at a time, whichever process starts it. */
@@ -186,12 +164,18 @@ export async function compactVersionLog(db: Kysely<any>): Promise<void> {
       locked: boolean;
     }>`select pg_try_advisory_xact_lock(${COMPACTION_LOCK}) as locked`.execute(trx);
     if (!rows[0]?.locked) return;
-    await sql`
-      with gone as (delete from cache_version_log returning name),
-        counts as (select name, count(*) as n from gone group by name)
-      update cache_versions set version = cache_versions.version + counts.n
-      from counts where cache_versions.name = counts.name`.execute(trx);
+    await foldVersionLog(trx);
   });
+}
+
+/** The fold itself, one statement: the log's lines deleted and added to their counters. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+async function foldVersionLog(db: Kysely<any>): Promise<void> {
+  await sql`
+    with gone as (delete from cache_version_log returning name),
+      counts as (select name, count(*) as n from gone group by name)
+    update cache_versions set version = cache_versions.version + counts.n
+    from counts where cache_versions.name = counts.name`.execute(db);
 }
 
 /** Every table's version now, and (PostgreSQL) how many log lines wait for compaction. */
