@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, messages, siteMessages } from '@urok/contract';
@@ -71,7 +71,7 @@ describe('/donate', () => {
       body: { name: 'Марія Коваль', amount: 1500, message: 'На курси з фізики' },
     });
     const thanks = await screen.findByRole('heading', { name: 'Дякуємо за підтримку!' });
-    expect(document.activeElement).toBe(thanks);
+    await vi.waitFor(() => expect(document.activeElement).toBe(thanks));
     expect(screen.getByRole('status').textContent).toBe(siteMessages.pledgeReceived);
     expect(screen.getByText(/Марія Коваль, 1\s500 грн/)).toBeTruthy();
 

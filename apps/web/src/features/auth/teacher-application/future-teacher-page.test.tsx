@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, messages } from '@urok/contract';
@@ -117,7 +117,7 @@ describe('/future-teacher', () => {
       },
     });
     const heading = await screen.findByRole('heading', { name: 'Заявку надіслано' });
-    expect(document.activeElement).toBe(heading);
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.getByRole('status').textContent).toContain(messages.applicationReceived);
     expect(screen.getByRole('link', { name: 'На головну' }).getAttribute('href')).toBe('/start');
     expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();

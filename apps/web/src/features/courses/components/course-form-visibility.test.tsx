@@ -39,7 +39,7 @@ describe('the course form: who sees the course', { timeout: 20_000 }, () => {
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ visibility: 'draft' }));
     const group = screen.getByRole('group', { name: classPageMessages.visibilityLegend });
     expect(await screen.findByText(classMessages.draftHasStudents)).toBeTruthy();
-    expect(document.activeElement).toBe(group);
+    await vi.waitFor(() => expect(document.activeElement).toBe(group));
     expect(group.getAttribute('aria-describedby')).toBeTruthy();
   });
 });
