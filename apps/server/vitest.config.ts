@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // ICU messages compile on first use, as in the server (src/app.ts).
+    setupFiles: ['@urok/contract/i18n/compiler'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',

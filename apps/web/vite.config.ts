@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import zlib from 'node:zlib';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -75,6 +77,37 @@ function precompress(): Plugin {
           }),
         );
       }
+    },
+  };
+}
+
+/**
+ * The catalog's ICU messages (`icu('…', …)` in packages/contract, DESIGN section
+ * 16) compiled at build time with Lingui's compiler, so the app ships Lingui's
+ * small runtime and no ICU parser. A message must be one string literal; any
+ * other first argument stops the build, since the built app could not format it.
+ */
+export function precompileIcu(): Plugin {
+  const call = /\bicu(<[^()]*>)?\(\s*/g;
+  const literal = /^('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")/;
+  return {
+    name: 'urok-precompile-icu',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]packages[\\/]contract[\\/]src[\\/]/.test(id)) return null;
+      if (/[\\/]i18n[\\/]catalog\.ts$/.test(id) || !call.test(code)) return null;
+      call.lastIndex = 0;
+      let out = '';
+      let from = 0;
+      for (let match = call.exec(code); match; match = call.exec(code)) {
+        const start = match.index + match[0].length;
+        const text = literal.exec(code.slice(start))?.[1];
+        if (!text) throw new Error(`${id}: icu() takes one string literal (at ${start})`);
+        const compiled = compileMessage(vm.runInNewContext(text) as string);
+        out += code.slice(from, start) + JSON.stringify(compiled);
+        from = start + text.length;
+      }
+      return { code: out + code.slice(from), map: null };
     },
   };
 }
@@ -187,6 +220,7 @@ export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   return {
     plugins: [
+      precompileIcu(),
       dataLayerCopies(),
       react(),
       tailwindcss(),

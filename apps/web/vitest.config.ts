@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompileIcu } from './vite.config.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [precompileIcu(), react()],
   test: {
     name: 'web',
     environment: 'jsdom',

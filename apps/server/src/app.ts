@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+// ICU messages (the catalog's texts with values) compile on first use on the server.
+import '@urok/contract/i18n/compiler';
 import Fastify, {
   LogController,
   type FastifyBaseLogger,
@@ -57,6 +59,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerLanguage } from './plugins/language.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerSecurity, securityHeadersFor } from './plugins/security.ts';
 import { registerSpa } from './plugins/spa.ts';
@@ -281,7 +284,10 @@ export async function buildApp(
       return result;
     },
   );
-  // First: its onRequest hook gives every later answer, errors included, the security headers.
+  // First: every later hook, handler and error runs in the request's language (its onRequest
+  // hook opens that context).
+  registerLanguage(app);
+  // Next: its onRequest hook gives every later answer, errors included, the security headers.
   registerSecurity(app);
   registerErrorHandler(app);
   const { redis } = deps;

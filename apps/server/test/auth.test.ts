@@ -23,6 +23,7 @@ const USER_KEYS = [
   'email',
   'isAdmin',
   'isOperator',
+  'language',
   'telephone',
   'username',
 ];

@@ -1,4 +1,5 @@
 import type { FormError } from './form.ts';
+import type { Language } from './i18n/languages.ts';
 import { accountMessages } from './account-messages.ts';
 import { messages } from './messages.ts';
 import { checkPlainText } from './text-checks.ts';
@@ -97,6 +98,11 @@ export interface ProfileInput {
   bio: string;
   /** Needed only when the telephone changes (checkTelephoneChange). */
   currentPassword?: string;
+}
+
+/** PUT auth/updateUser's body: the profile, and the account's language (DESIGN section 16; absent keeps it). */
+export interface UpdateUserInput extends ProfileInput {
+  language?: Language;
 }
 
 /** Profile checks. An empty email shows 'Заповніть поле' (spec section 5). */

@@ -191,6 +191,7 @@ describe('API body schemas', () => {
       isAdmin: false,
       isOperator: false,
       createdAt: 'now',
+      language: 'uk',
       password_hash: 'x',
     });
     expect(user).not.toHaveProperty('password_hash');

@@ -1,3 +1,4 @@
+export * from './i18n/index.ts';
 export * from './account-checks.ts';
 export * from './account-messages.ts';
 export * from './admin.ts';

@@ -1,3 +1,4 @@
+import { combineMessages, defineMessages, icu, type IcuMessage } from './i18n/catalog.ts';
 import { assignmentMessages } from './assignment-messages.ts';
 import { contentMessages } from './content-messages.ts';
 import { quizMessages } from './quiz-messages.ts';
@@ -7,16 +8,15 @@ import { uploadMessages } from './upload-messages.ts';
 
 // ---- Upload quotas (uploads work): how a quota is named in its message ----
 const MB = 1024 * 1024;
-/** A quota in МБ when it is whole megabytes (as configured), otherwise in КБ. */
-const quotaSize = (bytes: number) =>
-  bytes % MB === 0 ? `${bytes / MB} МБ` : `${Math.ceil(bytes / 1024)} КБ`;
-/** 1 файл, 2 файли, 5 файлів, 21 файл, 500 файлів. */
-function files(count: number): string {
-  const ones = count % 10;
-  const tens = count % 100;
-  if (ones === 1 && tens !== 11) return `${count} файл`;
-  if (ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)) return `${count} файли`;
-  return `${count} файлів`;
+/**
+ * A quota's message names its size in МБ when it is whole megabytes (as
+ * configured), otherwise in КБ: the message takes `bytes` and its ICU text
+ * the size and its unit ('mb' or 'kb'). A translation wraps its text the same way.
+ */
+export function quotaBytes(message: IcuMessage<[size: number, unit: 'mb' | 'kb']>) {
+  const format = (bytes: number) =>
+    bytes % MB === 0 ? message(bytes / MB, 'mb') : message(Math.ceil(bytes / 1024), 'kb');
+  return Object.assign(format, { message: message.message, params: message.params });
 }
 // ---- end of upload quotas section ----
 
@@ -25,7 +25,7 @@ function files(count: number): string {
  * specification (and docs/decisions.md) words it. Server and web import
  * from here, so a text is written once.
  */
-export const messages = {
+export const commonMessages = defineMessages('common', {
   // ---- Sign-in page and the frame of every page ----
   // The product's name, /login, the skip link, loading and failed-chunk
   // states, the sign-in checks and the auth state's fallbacks
@@ -33,7 +33,6 @@ export const messages = {
   // sign-in-messages.ts and included here: the web app's first page imports
   // that module alone, so the entry chunk that /login loads does not carry
   // the strings below.
-  ...signInMessages,
   // ---- end of sign-in section ----
 
   productDescription:
@@ -48,6 +47,7 @@ export const messages = {
   emailInvalid: 'Please enter a valid email address.',
   usernameTooLong: 'Username must be at most 40 characters long.',
   passwordTooLong: 'Password must be at most 128 characters long.',
+  languageInvalid: 'Оберіть мову: українська або English.',
   telephoneTaken: 'An account with this telephone number already exists.',
 
   // ---- Text fields: characters no text may hold (text-checks.ts) ----
@@ -111,18 +111,39 @@ export const messages = {
   // 413 when an upload would pass a quota (QUOTA_USER_MB, QUOTA_USER_FILES,
   // QUOTA_COURSE_MB, QUOTA_COURSE_FILES; lesson files: QUOTA_AUTHOR_MB,
   // QUOTA_AUTHOR_FILES); the message names the quota.
-  quotaUserBytes: (bytes: number) =>
-    `Перевищено квоту користувача: ${quotaSize(bytes)} на всі ваші роботи. Видаліть неоцінені роботи, які вже не потрібні.`,
-  quotaUserFiles: (count: number) =>
-    `Перевищено квоту користувача: ${files(count)}. Видаліть неоцінені роботи, які вже не потрібні.`,
-  quotaCourseBytes: (bytes: number) =>
-    `Перевищено квоту курсу: ${quotaSize(bytes)} на всі роботи курсу. Повідомте викладача.`,
-  quotaCourseFiles: (count: number) =>
-    `Перевищено квоту курсу: ${files(count)}. Повідомте викладача.`,
-  quotaAuthorBytes: (bytes: number) =>
-    `Перевищено квоту автора: ${quotaSize(bytes)} на всі файли й відео ваших уроків. Видаліть файли, які вже не потрібні.`,
-  quotaAuthorFiles: (count: number) =>
-    `Перевищено квоту автора: ${files(count)}. Видаліть файли, які вже не потрібні.`,
+  quotaUserBytes: quotaBytes(
+    icu(
+      'Перевищено квоту користувача: {size} {unit, select, mb {МБ} other {КБ}} на всі ваші роботи. Видаліть неоцінені роботи, які вже не потрібні.',
+      'size',
+      'unit',
+    ),
+  ),
+  quotaUserFiles: icu<[count: number]>(
+    'Перевищено квоту користувача: {count, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}. Видаліть неоцінені роботи, які вже не потрібні.',
+    'count',
+  ),
+  quotaCourseBytes: quotaBytes(
+    icu(
+      'Перевищено квоту курсу: {size} {unit, select, mb {МБ} other {КБ}} на всі роботи курсу. Повідомте викладача.',
+      'size',
+      'unit',
+    ),
+  ),
+  quotaCourseFiles: icu<[count: number]>(
+    'Перевищено квоту курсу: {count, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}. Повідомте викладача.',
+    'count',
+  ),
+  quotaAuthorBytes: quotaBytes(
+    icu(
+      'Перевищено квоту автора: {size} {unit, select, mb {МБ} other {КБ}} на всі файли й відео ваших уроків. Видаліть файли, які вже не потрібні.',
+      'size',
+      'unit',
+    ),
+  ),
+  quotaAuthorFiles: icu<[count: number]>(
+    'Перевищено квоту автора: {count, plural, one {# файл} few {# файли} many {# файлів} other {# файлу}}. Видаліть файли, які вже не потрібні.',
+    'count',
+  ),
   homeworkDeleteNotOwn: 'Видалити роботу може лише студент, який її надіслав.',
   homeworkGradedCannotDelete: 'Оцінену роботу не можна видалити.',
   // ---- end of uploads section ----
@@ -161,20 +182,15 @@ export const messages = {
 
   // ---- Course content (sections, lessons, files, video, progress) ----
   // The API's answers about course content, written in content-messages.ts.
-  ...contentMessages,
   // ---- end of course content section ----
 
   // ---- Assignments, grading, gradebook, written in assignment-messages.ts ----
-  ...assignmentMessages,
   // ---- end of assignments section ----
 
   // ---- Quizzes: the question bank, quizzes, attempts, written in quiz-messages.ts ----
-  ...quizMessages,
-  ...quizPageMessages,
   // ---- end of quizzes section ----
 
   // ---- Resumable uploads (tus), written in upload-messages.ts ----
-  ...uploadMessages,
   // ---- end of resumable uploads section ----
 
   // Shell (spec section 2)
@@ -279,6 +295,20 @@ export const messages = {
   searchAction: 'Search',
   userMenu: 'User menu',
   startLink: 'Urok',
-} as const;
+} as const);
+
+/**
+ * Every message above together with the modules it includes (their own
+ * namespaces), each property still read in the active language.
+ */
+export const messages = combineMessages(
+  signInMessages,
+  commonMessages,
+  contentMessages,
+  assignmentMessages,
+  quizMessages,
+  quizPageMessages,
+  uploadMessages,
+);
 
 export type MessageKey = keyof typeof messages;

@@ -5,8 +5,11 @@
  * so the server and the other pages read them there, as `messages.loginFailed`;
  * the modules /login loads import this module instead, so the entry chunk
  * does not carry the rest of `messages` (apps/web/src/bundle-budget.test.ts).
+ * English: locales/en/sign-in.ts.
  */
-export const signInMessages = {
+import { defineMessages } from './i18n/catalog.ts';
+
+export const signInMessages = defineMessages('signIn', {
   productName: 'Urok',
 
   // Sign-in checks (spec section 5) and the API's answer to a failed sign-in
@@ -49,4 +52,4 @@ export const signInMessages = {
   // On-demand pages
   chunkLoadFailed: 'Не вдалося завантажити сторінку.',
   retry: 'Спробувати ще раз',
-} as const;
+} as const);

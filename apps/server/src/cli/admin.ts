@@ -3,6 +3,8 @@
  * `npm run admin -- applications approve <id>`. A new group is one module
  * under cli/commands/ added to GROUPS below.
  */
+// ICU messages (the catalog's texts with values) compile on first use here.
+import '@urok/contract/i18n/compiler';
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '../app-error.ts';

@@ -19,6 +19,8 @@ export interface UsersTable {
   is_operator?: number;
   /** Blocked by an operator: no sign-in, no session (migration 0009; default 0). */
   is_blocked?: number;
+  /** 'uk' or 'en' (migration 0024; default 'uk'). */
+  language?: string;
 }
 
 export interface SessionsTable {

@@ -1,9 +1,18 @@
 import * as contract from '@urok/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, type ErrorBody, type ErrorCode } from '@urok/contract';
+import {
+  LANGUAGES,
+  messages,
+  translationCatalogs,
+  type ErrorBody,
+  type ErrorCode,
+} from '@urok/contract';
+// Registered before the table of every message below is made.
+import '@urok/contract/locales/en';
 import { errorBodySchema } from '@urok/contract/schemas';
 import { AppError } from '../app-error.ts';
+import { inRequestLanguage } from './language.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, …): the message and code each one gets. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }> = {
@@ -26,7 +35,15 @@ const CONTRACT_MESSAGES: ReadonlySet<string> = new Set(
   Object.entries(contract)
     .filter(([name, value]) => /[mM]essages$/.test(name) && typeof value === 'object' && value)
     .flatMap(([, table]) => Object.values(table as Record<string, unknown>))
-    .filter((text): text is string => typeof text === 'string'),
+    .filter((text): text is string => typeof text === 'string')
+    // …and their translations: a check run during a request speaks the asker's language.
+    .concat(
+      LANGUAGES.flatMap((language) =>
+        [...translationCatalogs(language).values()].flatMap((catalog) =>
+          Object.values(catalog).filter((text): text is string => typeof text === 'string'),
+        ),
+      ),
+    ),
 );
 
 /**
@@ -49,11 +66,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Refused before its body was read (an upload over the limit, or of the wrong type): close the
     // connection after the answer rather than read megabytes nobody will use.
     if (request.raw.complete === false) reply.header('Connection', 'close');
+    // Every body below in the request's language (plugins/language.ts): a message made at
+    // start (a schema's, the table above) is Ukrainian until translated here.
+    const send = (status: number, body: ErrorBody) => {
+      body.message = inRequestLanguage(body.message);
+      if (body.fields)
+        for (const [field, text] of Object.entries(body.fields))
+          body.fields[field] = inRequestLanguage(text);
+      return reply.code(status).send(body);
+    };
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
       const body: ErrorBody = { message: error.message, code: error.code };
       if (error.fields) body.fields = error.fields;
-      return reply.code(error.status).send(body);
+      return send(error.status, body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -67,7 +93,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const body: ErrorBody = { message: message ?? messages.badRequest, code: 'BAD_REQUEST' };
       if (Object.keys(fields).length > 0) body.fields = fields;
-      return reply.code(400).send(body);
+      return send(400, body);
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -75,12 +101,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const body: ErrorBody = known
         ? { message: known.message, code: known.code }
         : { message: messages.badRequest };
-      return reply.code(status).send(body);
+      return send(status, body);
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .code(500)
-      .send({ message: messages.internalError, code: 'INTERNAL' } satisfies ErrorBody);
+    return send(500, { message: messages.internalError, code: 'INTERNAL' });
   });
 }
 

@@ -95,6 +95,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     isAdmin: false,
     isOperator: false,
     createdAt: '2025-01-01T00:00:00.000Z',
+    language: 'uk',
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { refineWith } from './refine.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { messages } from '../messages.ts';
 import {
   BIO_MAX_LENGTH,
@@ -52,6 +53,8 @@ export const updateUserBodySchema = z
       accountMessages.telephoneChangeNeedsPassword,
       accountMessages.telephoneChangePasswordWrong,
     ).optional(),
+    /** Set on /settings; absent keeps the account's language. */
+    language: z.enum(LANGUAGES, { error: messages.languageInvalid }).optional(),
   })
   .superRefine(refineWith(checkProfile));
 
@@ -102,6 +105,8 @@ export const userSchema = z.object({
   /** An operator runs the platform; false for everyone else. */
   isOperator: z.boolean(),
   createdAt: z.string(),
+  /** The language the person reads the product in (DESIGN section 16). */
+  language: z.enum(LANGUAGES),
 });
 
 export const authResponseSchema = z.object({ token: z.string(), user: userSchema });

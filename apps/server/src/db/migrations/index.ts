@@ -22,6 +22,7 @@ import * as m0020 from './0020-trust-second-round.ts';
 import * as m0021 from './0021-empty-default-assignments.ts';
 import * as m0022 from './0022-version-log.ts';
 import * as m0023 from './0023-resumable-uploads.ts';
+import * as m0024 from './0024-user-language.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-empty-default-assignments': m0021,
   '0022-version-log': m0022,
   '0023-resumable-uploads': m0023,
+  '0024-user-language': m0024,
 };

@@ -17,7 +17,7 @@ export async function insertUser(db: Db, row: UserRow): Promise<void> {
 export async function updateUserProfile(
   db: Db,
   id: string,
-  fields: Pick<UserRow, 'username' | 'telephone' | 'email' | 'bio' | 'updated_at'>,
+  fields: Pick<UserRow, 'username' | 'telephone' | 'email' | 'bio' | 'updated_at' | 'language'>,
 ): Promise<void> {
   await db.updateTable('users').set(fields).where('id', '=', id).execute();
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { accountMessages, API, canonicalTelephone, changesTelephone } from '@urok/contract';
+import {
+  accountMessages,
+  API,
+  canonicalTelephone,
+  changesTelephone,
+  languageFromHeader,
+} from '@urok/contract';
 import {
   authResponseSchema,
   changePasswordBodySchema,
@@ -17,6 +23,7 @@ import type { AppInstance } from '../../app.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { addressKey, RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
+import { speakUserLanguage } from '../../plugins/language.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import {
   changePassword,
@@ -46,7 +53,13 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const result = await registerUser(app.db, request.body, app.config);
+      // A new account reads the language its registration was asked in (DESIGN section 16).
+      const result = await registerUser(
+        app.db,
+        request.body,
+        app.config,
+        languageFromHeader(request.headers['accept-language']),
+      );
       return reply.code(201).send(result);
     },
   );
@@ -121,6 +134,8 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
+      // A new language is the answer's already.
+      speakUserLanguage(user.language);
       return { user };
     },
   );

@@ -4,10 +4,13 @@ import {
   canonicalTelephone,
   checkTelephoneChange,
   messages,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  type Language,
+  type UpdateUserInput,
   type PasswordChangeInput,
   type PasswordResetInput,
   type LoginInput,
-  type ProfileInput,
   type RegisterInput,
   type User,
 } from '@urok/contract';
@@ -94,6 +97,7 @@ export function toUser(row: UserRow): User {
     isAdmin: Number(row.is_admin) === 1,
     isOperator: Number(row.is_operator ?? 0) === 1,
     createdAt: row.created_at,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
   };
 }
 
@@ -148,6 +152,7 @@ export async function registerUser(
   db: Db,
   input: RegisterInput,
   sessions: SessionPolicy,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<SignedIn> {
   const telephone = canonicalTelephone(input.telephone.trim());
   if (await findUserByTelephone(db, telephone)) throw telephoneTaken();
@@ -164,6 +169,7 @@ export async function registerUser(
         email: input.email.trim(),
         bio: '',
         is_admin: 0,
+        language,
         password_hash: passwordHash,
         created_at: now,
         updated_at: now,
@@ -277,7 +283,7 @@ export function sessionHashesOf(db: Db, userId: string): Promise<string[]> {
  * fields.currentPassword when wrong (docs/decisions.md, changing the telephone; the web app ends a
  * session only on a 401 of auth/getUser, so this one is shown beside the field).
  */
-export async function updateProfile(db: Db, userId: string, input: ProfileInput): Promise<User> {
+export async function updateProfile(db: Db, userId: string, input: UpdateUserInput): Promise<User> {
   const current = await findUserById(db, userId);
   if (!current) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
   const telephone = canonicalTelephone(input.telephone.trim());
@@ -299,6 +305,7 @@ export async function updateProfile(db: Db, userId: string, input: ProfileInput)
       email: input.email.trim(),
       bio: input.bio,
       updated_at: new Date().toISOString(),
+      ...(input.language ? { language: input.language } : {}),
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw telephoneTaken();

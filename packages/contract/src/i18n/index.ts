@@ -1,0 +1,3 @@
+export * from './catalog.ts';
+export * from './languages.ts';
+export * from './format.ts';

@@ -1,0 +1,14 @@
+/**
+ * The English catalog (DESIGN section 16): one module per message module,
+ * registered when a page first speaks English (the web app imports this
+ * module on demand, so a Ukrainian page never loads it; the server loads it
+ * at start). A module's type is its Ukrainian module's: a missing or extra
+ * key, or a message with other values, does not compile.
+ */
+import { addTranslations } from '../../i18n/catalog.ts';
+import { common } from './common.ts';
+import { signIn } from './sign-in.ts';
+
+export const english = { signIn, common };
+
+addTranslations('en', english);
