@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { messages } from '@urok/contract';
+import { messages, offlineMessages } from '@urok/contract';
 import { Outlet, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { AppShell } from '../components/layout/app-shell';
@@ -11,6 +11,7 @@ import { NotificationBell } from '../features/notifications/notification-bell';
 import { selectEndedSession } from '../lib/ended-session';
 import { forgetAccount, httpSender, type Refusal } from '../lib/offline-queue';
 import { useOfflineQueue } from '../lib/offline-replay';
+import { useOnline } from '../lib/online';
 import { takeReturnPath } from '../lib/next';
 import type { SignedInContext } from '../lib/signed-in-user';
 
@@ -41,6 +42,19 @@ function QueueRefusals({ refusals, dismiss }: { refusals: Refusal[]; dismiss: ()
       >
         {messages.queuedActionsDismiss}
       </button>
+    </div>
+  );
+}
+
+/** With no network: what opens (the courses saved for offline) and what does not. */
+function OfflineBanner() {
+  if (useOnline()) return null;
+  return (
+    <div
+      role="status"
+      className="mx-auto mt-4 w-full max-w-5xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+    >
+      {offlineMessages.offlineBanner}
     </div>
   );
 }
@@ -82,6 +96,7 @@ export function SignedInLayout() {
       onLogout={() => void forgetAccount(user._id).finally(() => void dispatch(logout()))}
       headerExtra={<NotificationBell />}
     >
+      <OfflineBanner />
       <QueueRefusals refusals={queue.refusals} dismiss={queue.dismiss} />
       <Outlet context={context} />
     </AppShell>

@@ -22,8 +22,10 @@ import {
   type BaseQueryFn,
 } from '@reduxjs/toolkit/query/react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
+import { offlineMessages } from '@urok/contract';
 import { toApiFailure, type ApiFailure } from './api-error';
 import { joinStore } from './lazy-store';
+import { savedAnswer } from './offline-courses';
 import type { AppServices } from './services';
 
 /** One call of the API, as an endpoint's `query` describes it. */
@@ -59,7 +61,7 @@ export const serviceQuery: BaseQueryFn<
   ApiFailure,
   object,
   ServiceMeta
-> = async (request, { extra, signal }) => {
+> = async (request, { extra, signal, getState }) => {
   const { http } = extra as AppServices;
   const { url, method = 'get', params, body, headers, responseType, onUploadProgress } = request;
   const config: AxiosRequestConfig = { signal };
@@ -99,9 +101,38 @@ export const serviceQuery: BaseQueryFn<
   } catch (error) {
     const failure = toApiFailure(await withJsonBody(error), request.failure);
     if (request.log) console.error(`${request.log} failed:`, failure.status ?? '', failure.message);
+    // No answer (offline, a dropped connection): a course saved for offline answers for the
+    // server (lib/offline-courses.ts); any other page says it needs the network.
+    if (key !== undefined && unanswered(error)) {
+      const saved = await savedFor(accountOf(getState), key);
+      if (saved !== undefined) return { data: saved, meta: { headers: {} } };
+      return { error: { message: offlineMessages.needsNetwork } };
+    }
     return { error: failure };
   }
 };
+
+/** Whether a call got no answer at all (not one the page cancelled). */
+function unanswered(error: unknown): boolean {
+  const failed = error as { isAxiosError?: boolean; response?: unknown; code?: string } | null;
+  return failed?.isAxiosError === true && !failed.response && failed.code !== 'ERR_CANCELED';
+}
+
+/** The signed-in account's id, read from the auth slice's state without importing it. */
+function accountOf(getState: () => unknown): string | null {
+  const state = getState() as { auth?: { data?: { user?: { _id?: string } } | null } };
+  return state.auth?.data?.user?._id ?? null;
+}
+
+/** The account's saved answer of the request, or undefined (none, or no storage). */
+async function savedFor(account: string | null, key: string): Promise<unknown> {
+  if (!account) return undefined;
+  try {
+    return await savedAnswer(account, key);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The last answer of each GET that came with an `ETag` (the server's kept
@@ -233,4 +264,14 @@ export function queryLoad<T>(
   if (query.currentData !== undefined && !query.isFetching)
     return { state: 'loaded', data: query.currentData };
   return { state: 'loading' };
+}
+
+/**
+ * The words of a page that could not load: its own (`fallback`), or, when no
+ * answer came and nothing saved for offline stood in, that it needs the network.
+ */
+export function loadFailureMessage(error: unknown, fallback: string): string {
+  return (error as Partial<ApiFailure> | undefined)?.message === offlineMessages.needsNetwork
+    ? offlineMessages.needsNetwork
+    : fallback;
 }

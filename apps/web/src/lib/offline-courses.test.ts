@@ -203,7 +203,7 @@ describe('courses saved for offline', () => {
     expect(await text(pdf!.url)).toBe('PDF!!!');
     // Read again: the same blob: address.
     const again = (await savedAnswer('u1', 'lessons/l1')) as ReturnType<typeof lesson>;
-    expect((again.lesson.attachments[0] as { url: string }).url).toBe(image!.url);
+    expect((again.lesson.attachments as unknown as { url: string }[])[0]!.url).toBe(image!.url);
     // The video was left out: the saved lesson shows none.
     const l2 = (await savedAnswer('u1', 'lessons/l2')) as ReturnType<typeof lesson>;
     expect(l2.lesson.video).toBeNull();

@@ -36,3 +36,8 @@ export function useSignedInUser(): User {
 export function useOfflineActions(): OfflineActions | null {
   return useOutletContext<SignedInContext | undefined>()?.offline ?? null;
 }
+
+/** The signed-in user inside the signed-in layout; null outside it (a page's test, a public page). */
+export function useOptionalSignedInUser(): User | null {
+  return useOutletContext<SignedInContext | undefined>()?.user ?? null;
+}

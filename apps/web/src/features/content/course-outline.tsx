@@ -3,7 +3,9 @@ import { QUIZ_ROUTES, ROUTES, messages } from '@urok/contract';
 import type { StudentProgress } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { loadFailureMessage } from '../../lib/api';
 import { useOutlineQuery, useProgressQuery } from './content-api';
+import { OfflineSave } from './offline-save';
 
 /** The client route of a lesson page. */
 export function lessonPath(courseId: string, lessonId: string): string {
@@ -46,7 +48,7 @@ export function ProgressBar({ progress }: { progress: StudentProgress }) {
 
 /** The sections of a course and their items: the syllabus, or the enrolled student's ticks. */
 export function CourseOutline({ courseId, view }: CourseOutlineProps) {
-  const { data: outline, isError: failed, refetch } = useOutlineQuery(courseId);
+  const { data: outline, isError: failed, error, refetch } = useOutlineQuery(courseId);
   const { data: progress, refetch: refetchProgress } = useProgressQuery(courseId, {
     skip: view !== 'student',
   });
@@ -66,9 +68,10 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
         {messages.outlineHeading}
       </h2>
       {progress && <ProgressBar progress={progress} />}
+      {view === 'student' && <OfflineSave courseId={courseId} />}
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
-          <p>{messages.outlineLoadFailed}</p>
+          <p>{loadFailureMessage(error, messages.outlineLoadFailed)}</p>
           <Button variant="secondary" onClick={load}>
             {messages.retry}
           </Button>
