@@ -1,3 +1,5 @@
+import { selectUser } from '../features/auth/auth-slice';
+import { useAuthSelector } from '../features/auth/hooks';
 import { HomePage, SettingsPage } from '../features/auth/settings-page';
 import { SavedCourses } from '../features/content/saved-courses';
 import { NotificationPreferences } from '../features/notifications/notification-preferences';
@@ -7,10 +9,11 @@ import { NotificationPreferences } from '../features/notifications/notification-
  * and the courses saved for offline on this device.
  */
 export function SettingsRoute() {
+  const user = useAuthSelector(selectUser);
   return (
     <SettingsPage>
       <NotificationPreferences />
-      <SavedCourses />
+      {user && <SavedCourses account={user._id} teacher={user.isAdmin} />}
     </SettingsPage>
   );
 }

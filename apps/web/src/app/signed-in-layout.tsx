@@ -8,7 +8,10 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { logout, selectUser } from '../features/auth/auth-slice';
 import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/auth/hooks';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { OfflineSave } from '../features/content/offline-save';
+import { serveSavedAnswers } from '../lib/api';
 import { selectEndedSession } from '../lib/ended-session';
+import { savedAnswer } from '../lib/offline-courses';
 import { forgetAccount, httpSender, type Refusal } from '../lib/offline-queue';
 import { useOfflineQueue } from '../lib/offline-replay';
 import { useOnline } from '../lib/online';
@@ -19,6 +22,9 @@ import type { SignedInContext } from '../lib/signed-in-user';
 // the bell (see app/pages.tsx): each chunk is one more name in the map /login's entry chunk carries.
 export { NotificationsPage } from '../features/notifications/notifications-page';
 export { HomeRoute, SettingsRoute } from './settings-route';
+
+// With no answer from the server, the data layer reads the account's courses saved for offline.
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
 
 /** What the server refused of the actions given offline, once the network was back. */
 function QueueRefusals({ refusals, dismiss }: { refusals: Refusal[]; dismiss: () => void }) {
@@ -76,7 +82,16 @@ export function SignedInLayout() {
   const queue = useOfflineQueue(user?._id ?? null, send);
   // The pages read the user from here (lib/signed-in-user.ts).
   const context = useMemo<SignedInContext | null>(
-    () => (user ? { user, offline: queue.offline } : null),
+    () =>
+      user
+        ? {
+            user,
+            offline: queue.offline,
+            saveForOffline: (courseId, paths) => (
+              <OfflineSave key={courseId} account={user._id} courseId={courseId} paths={paths} />
+            ),
+          }
+        : null,
     [user, queue.offline],
   );
   // Signed in from a page that wants the visitor back (lib/next.ts): go there, once.

@@ -5,9 +5,11 @@ import { offlineMessages, type User } from '@urok/contract';
 import { createAppStore } from '../app/store';
 import { fetchUser } from '../features/auth/auth-slice';
 import { createTestServices } from '../test/fake-api';
-import { api } from './api';
+import { api, serveSavedAnswers } from './api';
 import type { ApiFailure } from './api-error';
-import { forgetSavedCourses, saveCourse } from './offline-courses';
+import { forgetSavedCourses, saveCourse, savedAnswer } from './offline-courses';
+
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
 
 /** A feature's endpoints, as a feature declares them. */
 const testApi = api.enhanceEndpoints({ addTagTypes: ['Thing'] }).injectEndpoints({
@@ -78,7 +80,10 @@ describe('the data layer', () => {
     });
     // No route: a network failure; nothing saved for offline answers it, so the page needs the network.
     const unanswered = await store.dispatch(testApi.endpoints.thing.initiate('2'));
-    expect(unanswered.error).toEqual<ApiFailure>({ message: offlineMessages.needsNetwork });
+    expect(unanswered.error).toEqual<ApiFailure>({
+      message: offlineMessages.needsNetwork,
+      code: 'OFFLINE',
+    });
     // An answer that names nothing (an HTML error page): the call's fallback.
     const unnamed = await store.dispatch(testApi.endpoints.thing.initiate('3'));
     expect(unnamed.error).toEqual<ApiFailure>({ message: 'Не вдалося завантажити.', status: 502 });
@@ -138,7 +143,10 @@ describe('the data layer', () => {
       const saved = await signIn('u1').dispatch(testApi.endpoints.thing.initiate('5'));
       expect(saved.data).toEqual({ name: 'Збережена' });
       const other = await signIn('u2').dispatch(testApi.endpoints.thing.initiate('5'));
-      expect(other.error).toEqual<ApiFailure>({ message: offlineMessages.needsNetwork });
+      expect(other.error).toEqual<ApiFailure>({
+        message: offlineMessages.needsNetwork,
+        code: 'OFFLINE',
+      });
     } finally {
       await forgetSavedCourses('u1');
       vi.unstubAllGlobals();

@@ -22,10 +22,8 @@ import {
   type BaseQueryFn,
 } from '@reduxjs/toolkit/query/react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import { offlineMessages } from '@urok/contract';
 import { toApiFailure, type ApiFailure } from './api-error';
 import { joinStore } from './lazy-store';
-import { savedAnswer } from './offline-courses';
 import type { AppServices } from './services';
 
 /** One call of the API, as an endpoint's `query` describes it. */
@@ -102,15 +100,37 @@ export const serviceQuery: BaseQueryFn<
     const failure = toApiFailure(await withJsonBody(error), request.failure);
     if (request.log) console.error(`${request.log} failed:`, failure.status ?? '', failure.message);
     // No answer (offline, a dropped connection): a course saved for offline answers for the
-    // server (lib/offline-courses.ts); any other page says it needs the network.
-    if (key !== undefined && unanswered(error)) {
-      const saved = await savedFor(accountOf(getState), key);
-      if (saved !== undefined) return { data: saved, meta: { headers: {} } };
-      return { error: { message: offlineMessages.needsNetwork } };
+    // server (lib/offline-courses.ts, through the signed-in frame); any other page says it
+    // needs the network.
+    if (key !== undefined && saved && unanswered(error)) {
+      const answer = await savedFor(accountOf(getState), key);
+      if (answer !== undefined) return { data: answer, meta: { headers: {} } };
+      return { error: { message: saved.needsNetwork, code: OFFLINE } };
     }
     return { error: failure };
   }
 };
+
+/** The `code` of a GET's failure when no answer came and nothing saved stood in. */
+export const OFFLINE = 'OFFLINE';
+
+/** What the signed-in frame hands the data layer: the saved copies and the words for a page without one. */
+export interface SavedAnswers {
+  /** The account's saved answer of a request (its key: the path relative to /api/), or undefined. */
+  answer(account: string, key: string): Promise<unknown>;
+  needsNetwork: string;
+}
+
+let saved: SavedAnswers | null = null;
+
+/**
+ * Lets GETs that get no answer be answered from the courses saved for offline
+ * (called once by the signed-in frame's module, so neither the storage nor
+ * its words load with the data layer itself).
+ */
+export function serveSavedAnswers(source: SavedAnswers): void {
+  saved = source;
+}
 
 /** Whether a call got no answer at all (not one the page cancelled). */
 function unanswered(error: unknown): boolean {
@@ -126,9 +146,9 @@ function accountOf(getState: () => unknown): string | null {
 
 /** The account's saved answer of the request, or undefined (none, or no storage). */
 async function savedFor(account: string | null, key: string): Promise<unknown> {
-  if (!account) return undefined;
+  if (!account || !saved) return undefined;
   try {
-    return await savedAnswer(account, key);
+    return await saved.answer(account, key);
   } catch {
     return undefined;
   }
@@ -271,7 +291,6 @@ export function queryLoad<T>(
  * answer came and nothing saved for offline stood in, that it needs the network.
  */
 export function loadFailureMessage(error: unknown, fallback: string): string {
-  return (error as Partial<ApiFailure> | undefined)?.message === offlineMessages.needsNetwork
-    ? offlineMessages.needsNetwork
-    : fallback;
+  const failure = error as Partial<ApiFailure> | undefined;
+  return failure?.code === OFFLINE && failure.message ? failure.message : fallback;
 }

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, LEARNING_API } from '@urok/contract';
 import {
   forgetSavedCourses,
   onSavedCoursesChange,
@@ -10,6 +11,7 @@ import {
   savedCourse,
   savedCourses,
   DownloadFailed,
+  type CoursePaths,
   type Downloader,
   type JsonGetter,
 } from './offline-courses';
@@ -84,6 +86,15 @@ const lesson = (id: string, extra: Record<string, unknown> = {}) => ({
   },
 });
 
+const paths: CoursePaths = {
+  course: API.course,
+  outline: LEARNING_API.outline,
+  progress: LEARNING_API.progress,
+  userCourses: API.userCourses,
+  ownHomework: API.ownHomework,
+  lesson: LEARNING_API.lesson,
+};
+
 const signed = (path: string) => `/api/${path}?u=u1&exp=1&sig=x`;
 
 /** The server of one course: two published lessons (an image and a video), a draft. */
@@ -155,7 +166,7 @@ async function text(url: string) {
 
 describe('courses saved for offline', () => {
   it('measures the course before saving: the answers and attachments, the videos apart', async () => {
-    const plan = await planCourse(get, 'u1', 'c1');
+    const plan = await planCourse(get, 'u1', 'c1', paths);
     expect(plan.title).toBe('Астрономія');
     expect(plan.lessons).toBe(2);
     expect(plan.answers.map((answer) => answer.key)).toEqual([
@@ -177,7 +188,7 @@ describe('courses saved for offline', () => {
   });
 
   it('keeps the answers and files per account, and a saved lesson opens with its files, not the expired links', async () => {
-    const plan = await planCourse(get, 'u1', 'c1');
+    const plan = await planCourse(get, 'u1', 'c1', paths);
     const progress: number[] = [];
     const saved = await saveCourse('u1', plan, {
       withVideo: false,
@@ -215,7 +226,7 @@ describe('courses saved for offline', () => {
   });
 
   it('keeps the video when asked, and saving again without it removes its bytes', async () => {
-    const plan = await planCourse(get, 'u1', 'c1');
+    const plan = await planCourse(get, 'u1', 'c1', paths);
     const saved = await saveCourse('u1', plan, { withVideo: true, download });
     expect(saved).toMatchObject({ withVideo: true, size: plan.size + 10 });
     const l2 = (await savedAnswer('u1', 'lessons/l2')) as ReturnType<typeof lesson>;
@@ -231,7 +242,7 @@ describe('courses saved for offline', () => {
   });
 
   it('a failed download keeps nothing of a first save', async () => {
-    const plan = await planCourse(get, 'u1', 'c1');
+    const plan = await planCourse(get, 'u1', 'c1', paths);
     const broken: Downloader = (url) =>
       url.includes('f2') ? Promise.reject(new TypeError('Failed to fetch')) : download(url);
     await expect(saveCourse('u1', plan, { withVideo: false, download: broken })).rejects.toEqual(
@@ -245,7 +256,7 @@ describe('courses saved for offline', () => {
   it('removes one course, and signing out removes every copy of the account and no other', async () => {
     const changes = vi.fn();
     const unsubscribe = onSavedCoursesChange(changes);
-    const plan = await planCourse(get, 'u1', 'c1');
+    const plan = await planCourse(get, 'u1', 'c1', paths);
     await saveCourse('u1', plan, { withVideo: false, download });
     await saveCourse(
       'u2',

@@ -20,7 +20,6 @@
  * Signing out removes them (forgetSavedCourses, called by the offline queue's
  * forgetAccount).
  */
-import { API, LEARNING_API } from '@urok/contract';
 import type { Course } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 
@@ -74,6 +73,19 @@ interface AnswerRecord {
   key: string;
   data: unknown;
   savedAt: number;
+}
+
+/**
+ * The API paths a saved copy keeps, as the content feature names them (handed
+ * in, so this module carries no path map of its own into the frame's chunk).
+ */
+export interface CoursePaths {
+  course(courseId: string): string;
+  outline(courseId: string): string;
+  progress(courseId: string): string;
+  userCourses(account: string): string;
+  ownHomework(courseId: string): string;
+  lesson(lessonId: string): string;
 }
 
 /** GET of a path relative to /api/: the answer's JSON; throws when there is none. */
@@ -274,18 +286,19 @@ export async function planCourse(
   get: JsonGetter,
   account: string,
   courseId: string,
+  paths: CoursePaths,
 ): Promise<SavePlan> {
-  const courseAnswer = (await get(API.course(courseId))) as { course: Course };
-  const outline = (await get(LEARNING_API.outline(courseId))) as Outline;
+  const courseAnswer = (await get(paths.course(courseId))) as { course: Course };
+  const outline = (await get(paths.outline(courseId))) as Outline;
   const answers: SavePlan['answers'] = [
-    { key: API.course(courseId), data: courseAnswer },
-    { key: LEARNING_API.outline(courseId), data: outline },
+    { key: paths.course(courseId), data: courseAnswer },
+    { key: paths.outline(courseId), data: outline },
   ];
   // What the course page shows beside the outline: kept when the server gives it.
   for (const key of [
-    LEARNING_API.progress(courseId),
-    API.userCourses(account),
-    API.ownHomework(courseId),
+    paths.progress(courseId),
+    paths.userCourses(account),
+    paths.ownHomework(courseId),
   ]) {
     try {
       answers.push({ key, data: await get(key) });
@@ -301,8 +314,8 @@ export async function planCourse(
   const files: PlannedFile[] = [];
   const videos: PlannedFile[] = [];
   for (const lessonId of lessonIds) {
-    const answer = (await get(LEARNING_API.lesson(lessonId))) as { lesson: Lesson };
-    answers.push({ key: LEARNING_API.lesson(lessonId), data: answer });
+    const answer = (await get(paths.lesson(lessonId))) as { lesson: Lesson };
+    answers.push({ key: paths.lesson(lessonId), data: answer });
     for (const file of answer.lesson.attachments)
       files.push({ key: `attachment:${file._id}`, url: file.url, size: file.size });
     if (answer.lesson.video)

@@ -13,6 +13,7 @@ import {
   freeSpace,
   persistStorage,
   planCourse,
+  type CoursePaths,
   removeSavedCourse,
   saveCourse,
   savedCourses,
@@ -50,13 +51,15 @@ export const offlineApi = api.enhanceEndpoints({ addTagTypes: ['SavedCourse'] })
     }),
 
     /** Reads the course and its published lessons and measures what a copy would keep. */
-    planOfflineCourse: build.mutation<SavePlan, { account: string; courseId: string }>({
-      async queryFn({ account, courseId }, { extra }) {
+    planOfflineCourse: build.mutation<
+      SavePlan,
+      { account: string; courseId: string; paths: CoursePaths }
+    >({
+      async queryFn({ account, courseId, paths }, { extra }) {
         const { http } = extra as AppServices;
         try {
-          return {
-            data: await planCourse(async (url) => (await http.get(url)).data, account, courseId),
-          };
+          const get = async (url: string) => (await http.get(url)).data as unknown;
+          return { data: await planCourse(get, account, courseId, paths) };
         } catch (error) {
           const failure = toApiFailure(error, offlineMessages.measureFailed);
           return {

@@ -2,11 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { offlineMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/fields';
-import { UploadProgress } from '../../components/ui/upload-progress';
 import { failureMessage } from '../../lib/api';
-import type { SavedCourse, SavePlan } from '../../lib/offline-courses';
+import type { CoursePaths, SavedCourse, SavePlan } from '../../lib/offline-courses';
 import { useOnline } from '../../lib/online';
-import { useOptionalSignedInUser } from '../../lib/signed-in-user';
 import {
   usePlanOfflineCourseMutation,
   useRemoveOfflineCourseMutation,
@@ -46,18 +44,53 @@ type Step =
   | { step: 'planned'; plan: SavePlan }
   | { step: 'saving'; done: number; total: number };
 
+/** How far a save is (its own bar: the upload bar's module would be one more shared chunk). */
+function SaveProgress({ percent }: { percent: number }) {
+  const labelId = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex justify-between text-sm text-slate-700">
+        <span id={labelId}>{offlineMessages.saving}</span>
+        <span aria-hidden="true">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={offlineMessages.savingProgress(percent)}
+        className="h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className="h-full rounded-full bg-indigo-600 transition-[width] motion-reduce:transition-none"
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
 /**
  * 'Зберегти для офлайн' on an enrolled student's course (DESIGN section 15):
  * the course is read and measured first (the lessons, images and files; the
  * videos apart, kept only when ticked), then saved with a progress bar; a
  * saved course says so, with its size, a way to save it again and a delete.
+ * The signed-in layout draws it (lib/signed-in-user.ts, useSaveForOffline),
+ * so this code loads with the layout; the course's page hands in the paths.
  */
-export function OfflineSave({ courseId }: { courseId: string }) {
-  const user = useOptionalSignedInUser();
-  const account = user?._id ?? '';
+export function OfflineSave({
+  account,
+  courseId,
+  paths,
+}: {
+  account: string;
+  courseId: string;
+  paths: CoursePaths;
+}) {
   const online = useOnline();
   const headingId = useId();
-  const { data: saved } = useSavedCoursesQuery(account, { skip: !account });
+  const { data: saved } = useSavedCoursesQuery(account);
   const [plan] = usePlanOfflineCourseMutation();
   const [save] = useSaveOfflineCourseMutation();
   const [remove, { isLoading: removing }] = useRemoveOfflineCourseMutation();
@@ -68,13 +101,12 @@ export function OfflineSave({ courseId }: { courseId: string }) {
   // Leaving the page stops a save that runs.
   useEffect(() => () => running.current?.abort(), []);
 
-  if (!account) return null;
   const copy = saved?.find((course) => course.courseId === courseId);
 
   const measure = async () => {
     setError(null);
     setState({ step: 'planning' });
-    const result = await plan({ account, courseId });
+    const result = await plan({ account, courseId, paths });
     if (result.error) {
       setError(failureMessage(result.error, offlineMessages.measureFailed));
       setState({ step: 'idle' });
@@ -145,7 +177,7 @@ export function OfflineSave({ courseId }: { courseId: string }) {
     const percent = state.total === 0 ? 100 : Math.floor((state.done / state.total) * 100);
     body = (
       <div className="space-y-3">
-        <UploadProgress label={offlineMessages.saving} percent={percent} waiting={false} />
+        <SaveProgress percent={percent} />
         <Button variant="secondary" onClick={() => running.current?.abort()}>
           {offlineMessages.cancel}
         </Button>

@@ -1,18 +1,17 @@
 import { Link } from 'react-router';
 import { ROUTES, offlineMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
-import { useOptionalSignedInUser } from '../../lib/signed-in-user';
 import { useRemoveOfflineCourseMutation, useSavedCoursesQuery } from './offline-api';
 import { formatBytes, savedDetails } from './offline-save';
 
-/** /settings: the courses saved for offline on this device, each with its size and a delete. */
-export function SavedCourses() {
-  const user = useOptionalSignedInUser();
-  const account = user?._id ?? '';
-  const { data: courses } = useSavedCoursesQuery(account, { skip: !account });
+/**
+ * /settings: the courses the account saved for offline on this device, each
+ * with its size and a delete. A teacher (who saves none) sees it only when one is kept.
+ */
+export function SavedCourses({ account, teacher }: { account: string; teacher: boolean }) {
+  const { data: courses } = useSavedCoursesQuery(account);
   const [remove, { isLoading: removing }] = useRemoveOfflineCourseMutation();
-  // Only a student's course page saves a course: a teacher sees the list only if one is kept.
-  if (!account || !courses || (user?.isAdmin && courses.length === 0)) return null;
+  if (!courses || (teacher && courses.length === 0)) return null;
   const total = courses.reduce((sum, course) => sum + course.size, 0);
   return (
     <section
