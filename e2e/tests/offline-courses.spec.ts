@@ -22,6 +22,7 @@ import {
  */
 test.use({ serviceWorkers: 'allow' });
 
+const SIGN_IN = 'Sign In';
 const teacher = DEMO_ACCOUNTS.find((account) => account.isTeacher)!;
 const imagePath = path.resolve(
   import.meta.dirname,
@@ -112,7 +113,10 @@ test('a student saves a course, reads its lesson with the image and the file off
           body: {
             type: 'doc',
             content: [
-              { type: 'paragraph', content: [{ type: 'text', text: 'Молодик, перша чверть, повня.' }] },
+              {
+                type: 'paragraph',
+                content: [{ type: 'text', text: 'Молодик, перша чверть, повня.' }],
+              },
               { type: 'image', attrs: { src: `attachment:${imageId}`, alt: 'Місяць' } },
             ],
           },
@@ -175,7 +179,9 @@ test('a student saves a course, reads its lesson with the image and the file off
       .toMatch(/\/sw\.js$/);
     await context.setOffline(true);
     await page.reload();
-    await expect(page.getByText('Немає мережі. Відкриваються курси, збережені для офлайн')).toBeVisible();
+    await expect(
+      page.getByText('Немає мережі. Відкриваються курси, збережені для офлайн'),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Фази Місяця' })).toBeVisible();
     await expect(page.getByText('Молодик, перша чверть, повня.')).toBeVisible();
     const image = page.getByRole('img', { name: 'Місяць' });
@@ -189,9 +195,12 @@ test('a student saves a course, reads its lesson with the image and the file off
     await file.click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe('Конспект.pdf');
-    expect(fs.readFileSync((await download.path())!).subarray(0, 8).toString('latin1')).toBe(
-      '%PDF-1.4',
-    );
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 8)
+        .toString('latin1'),
+    ).toBe('%PDF-1.4');
     // The next lesson and the course page open from the device too.
     await page.getByRole('link', { name: /Сузір’я/ }).click();
     await expect(page.getByText('Велика Ведмедиця.')).toBeVisible();
@@ -203,6 +212,18 @@ test('a student saves a course, reads its lesson with the image and the file off
   await test.step('offline, a page that was not saved says it needs the network', async () => {
     await page.goto('/mycourse-details/000000000000000000000000');
     await expect(page.getByText('Ця сторінка потребує мережі')).toBeVisible();
+  });
+
+  await test.step('offline, another token on this browser is not given the kept account', async () => {
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await page.evaluate(() => localStorage.setItem('token', 'another-accounts-token'));
+    await page.goto(coursePath);
+    // Signed out: the course's public page, which needs the network; nothing of the saved copy.
+    await expect(page.getByRole('navigation').getByRole('link', { name: SIGN_IN })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Вийти з кабінету' })).toHaveCount(0);
+    await expect(page.getByText('✓ Збережено для офлайн')).toHaveCount(0);
+    await expect(page.getByText('Сузір’я')).toHaveCount(0);
+    await page.evaluate((kept) => localStorage.setItem('token', kept!), token);
     await context.setOffline(false);
   });
 
