@@ -1,3 +1,4 @@
+/* global self, caches */
 /**
  * Part of the service worker (vite.config.ts imports it into sw.js): the app
  * opens signed in with no network (DESIGN section 15, courses saved for
