@@ -167,8 +167,10 @@ function dataLayerCopies(): Plugin {
  * built app — index.html, every chunk and stylesheet, the icons and KaTeX's
  * woff2 fonts — so the app opens with no network, and an old page never asks
  * the server for a chunk a later deploy removed. Every navigation outside
- * /api/ answers index.html from the precache; nothing under /api/ is cached
- * (no runtime caching at all). A new worker waits until the person chooses
+ * /api/ answers index.html from the precache. Under /api/ only the signed-in
+ * account's answer to auth/getUser is kept (public/sw-session.js, imported into
+ * the worker), so the app opens signed in offline; the saved courses are the
+ * data layer's (src/lib/offline-courses.ts), not the worker's. A new worker waits until the person chooses
  * 'Оновити' (registerType 'prompt', src/app/app-update.ts);
  * the dev server has no worker.
  */
@@ -208,6 +210,8 @@ function installableApp(): Plugin[] {
       // The API (and its /api/docs pages) always goes to the network: no fallback, no cache.
       navigateFallbackDenylist: [/^\/api(?:\/|$)/],
       runtimeCaching: [],
+      // The signed-in account's getUser answer, for an offline start (public/sw-session.js).
+      importScripts: ['/sw-session.js'],
       cleanupOutdatedCaches: true,
       // Hashed file names need no revision of their own.
       dontCacheBustURLsMatching: /^assets\//,
