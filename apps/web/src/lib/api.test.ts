@@ -137,7 +137,7 @@ describe('the data layer', () => {
       );
       const signIn = (id: string) => {
         const store = createAppStore(createTestServices({}).services);
-        store.dispatch(fetchUser.fulfilled({ token: 't', user: { _id: id } as User }, 'r'));
+        store.dispatch(fetchUser.fulfilled({ token: 't', user: { _id: id } as User }));
         return store;
       };
       const saved = await signIn('u1').dispatch(testApi.endpoints.thing.initiate('5'));
