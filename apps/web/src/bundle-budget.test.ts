@@ -123,6 +123,24 @@ describe('web bundle budget', () => {
   );
 
   it.skipIf(missing)(
+    "carries Lingui's runtime on /login but not the English catalog, which is a chunk of its own",
+    () => {
+      const login = [...firstPageScripts().keys()].map((file) => fs.readFileSync(file, 'utf8'));
+      // A text only the English catalog holds, and one of Lingui's runtime.
+      const english = 'Wrong telephone number or password';
+      expect(login.some((code) => code.includes(english))).toBe(false);
+      expect(login.some((code) => code.includes('Lingui:'))).toBe(true);
+      const catalogs = fs
+        .readdirSync(path.join(dist, 'assets'))
+        .filter((name) => name.endsWith('.js'))
+        .filter((name) =>
+          fs.readFileSync(path.join(dist, 'assets', name), 'utf8').includes(english),
+        );
+      expect(catalogs).toHaveLength(1);
+    },
+  );
+
+  it.skipIf(missing)(
     'loads no editor code (TipTap, ProseMirror) on the student lesson page',
     () => {
       const files = lessonPageScripts();
