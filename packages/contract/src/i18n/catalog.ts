@@ -127,8 +127,20 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
-/** A translation of a module: the same keys, the same kinds of message, the same parameters. */
-export type Translation<T> = { -readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+/**
+ * A translation of a module: the same keys, the same kinds of message, the
+ * same parameters; a group of texts (an object of names by value) is
+ * translated key by key.
+ */
+export type Translation<T> = {
+  -readonly [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends (...args: never[]) => unknown
+      ? T[K]
+      : T[K] extends object
+        ? Translation<T[K]>
+        : T[K];
+};
 
 /** Registers a language's translations of modules, by namespace. */
 export function addTranslations(language: Language, modules: Record<string, Catalog>): void {

@@ -8,7 +8,16 @@
 import { addTranslations } from '../../i18n/catalog.ts';
 import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
+// ---- Course content, courses and grades, assignments, quizzes ----
+import { content } from './content.ts';
+// ---- end of course content, courses and grades, assignments, quizzes ----
 
-export const english = { signIn, common };
+export const english = {
+  signIn,
+  common,
+  // ---- Course content, courses and grades, assignments, quizzes ----
+  content,
+  // ---- end of course content, courses and grades, assignments, quizzes ----
+};
 
 addTranslations('en', english);
