@@ -10,6 +10,8 @@ import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
 // ---- Course content, courses and grades, assignments, quizzes ----
 import { content } from './content.ts';
+import { assignment } from './assignment.ts';
+import { quiz } from './quiz.ts';
 // ---- end of course content, courses and grades, assignments, quizzes ----
 
 export const english = {
@@ -17,6 +19,8 @@ export const english = {
   common,
   // ---- Course content, courses and grades, assignments, quizzes ----
   content,
+  assignment,
+  quiz,
   // ---- end of course content, courses and grades, assignments, quizzes ----
 };
 
