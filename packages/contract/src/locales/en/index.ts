@@ -12,6 +12,7 @@ import { signIn } from './sign-in.ts';
 import { content } from './content.ts';
 import { assignment } from './assignment.ts';
 import { quiz } from './quiz.ts';
+import { quizImport } from './quiz-import.ts';
 // ---- end of course content, courses and grades, assignments, quizzes ----
 
 export const english = {
@@ -21,6 +22,7 @@ export const english = {
   content,
   assignment,
   quiz,
+  quizImport,
   // ---- end of course content, courses and grades, assignments, quizzes ----
 };
 
