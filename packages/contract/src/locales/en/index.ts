@@ -13,6 +13,7 @@ import { content } from './content.ts';
 import { assignment } from './assignment.ts';
 import { quiz } from './quiz.ts';
 import { quizImport } from './quiz-import.ts';
+import { quizPage } from './quiz-page.ts';
 // ---- end of course content, courses and grades, assignments, quizzes ----
 
 export const english = {
@@ -23,6 +24,7 @@ export const english = {
   assignment,
   quiz,
   quizImport,
+  quizPage,
   // ---- end of course content, courses and grades, assignments, quizzes ----
 };
 
