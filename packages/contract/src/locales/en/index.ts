@@ -10,6 +10,7 @@ import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
 // ---- Course content, courses and grades, assignments, quizzes ----
 import { content } from './content.ts';
+import { course, grades, grading } from './course.ts';
 import { assignment } from './assignment.ts';
 import { quiz } from './quiz.ts';
 import { quizImport } from './quiz-import.ts';
@@ -21,6 +22,9 @@ export const english = {
   common,
   // ---- Course content, courses and grades, assignments, quizzes ----
   content,
+  course,
+  grades,
+  grading,
   assignment,
   quiz,
   quizImport,
