@@ -130,7 +130,12 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 /**
  * A translation of a module: the same keys, the same kinds of message, the
  * same parameters; a group of texts (an object of names by value) is
- * translated key by key.
+ * translated key by key. A message whose values are worked out before they
+ * are formatted (a quota in МБ or КБ, a percentage to one decimal, a name in
+ * lower case) is its ICU message wrapped by a helper of its module
+ * (`quotaBytes`, `roundedPercent`, `lowerCased`), and a translation wraps its
+ * own text with the same helper. The few messages that stay functions (a date
+ * and time, a list of question numbers) are written again in each language.
  */
 export type Translation<T> = {
   -readonly [K in keyof T]: T[K] extends string
