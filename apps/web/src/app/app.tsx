@@ -17,7 +17,7 @@ interface AppProps {
  * (lib/language.ts), so a change of language renders the app anew. The
  * store (the session, the data already read) stays.
  */
-function InLanguage({ children }: { children: ReactNode }) {
+export function InLanguage({ children }: { children: ReactNode }) {
   return <Fragment key={useLanguage()}>{children}</Fragment>;
 }
 

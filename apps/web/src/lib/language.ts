@@ -50,9 +50,9 @@ export function chosenLanguage(): Language | null {
 export async function changeLanguage(next: Language, remember = true): Promise<void> {
   await loadCatalog(next);
   if (remember) writeStoredItem(STORAGE_KEYS.language, next);
+  document.documentElement.lang = next;
   if (next === language) return;
   language = next;
-  document.documentElement.lang = next;
   for (const listener of listeners) listener();
 }
 
