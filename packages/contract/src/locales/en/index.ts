@@ -8,7 +8,25 @@
 import { addTranslations } from '../../i18n/catalog.ts';
 import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
+// ---- site, console, account, classes, notifications ----
+import { account } from './account.ts';
+import { appUpdate } from './app-update.ts';
+import { classes, classPages } from './classes.ts';
+import { courseTabs } from './course-tabs.ts';
+import { upload } from './upload.ts';
+// ---- end of site, console, account, classes, notifications ----
 
-export const english = { signIn, common };
+export const english = {
+  signIn,
+  common,
+  // ---- site, console, account, classes, notifications ----
+  account,
+  appUpdate,
+  classes,
+  classPages,
+  courseTabs,
+  upload,
+  // ---- end of site, console, account, classes, notifications ----
+};
 
 addTranslations('en', english);
