@@ -10,9 +10,17 @@ import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
 // ---- site, console, account, classes, notifications ----
 import { account } from './account.ts';
+import { admin } from './admin.ts';
 import { appUpdate } from './app-update.ts';
 import { classes, classPages } from './classes.ts';
 import { courseTabs } from './course-tabs.ts';
+import {
+  notificationKinds,
+  notificationMail,
+  notifications,
+  notificationTexts,
+} from './notifications.ts';
+import { site } from './site.ts';
 import { upload } from './upload.ts';
 // ---- end of site, console, account, classes, notifications ----
 
@@ -21,10 +29,16 @@ export const english = {
   common,
   // ---- site, console, account, classes, notifications ----
   account,
+  admin,
   appUpdate,
   classes,
   classPages,
   courseTabs,
+  notificationKinds,
+  notificationMail,
+  notifications,
+  notificationTexts,
+  site,
   upload,
   // ---- end of site, console, account, classes, notifications ----
 };

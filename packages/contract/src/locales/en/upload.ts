@@ -8,7 +8,7 @@ export const upload: Translation<typeof uploadMessages> = {
   uploadFieldRequired: icu<[field: string]>('Specify {field}.', 'field'),
   uploadLengthRequired: 'Specify the file size (Upload-Length).',
   uploadTooManyOpen: icu<[limit: number]>(
-    'You can have at most {limit} unfinished uploads: finish or cancel one of them.',
+    'You can have at most {limit, plural, one {# unfinished upload} other {# unfinished uploads}}: finish or cancel one of them.',
     'limit',
   ),
   uploadNotFound: 'Upload not found.',
