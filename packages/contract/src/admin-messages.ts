@@ -7,25 +7,8 @@
  * Labels and button names are what the end-to-end tests target: keep them stable.
  * English: locales/en/admin.ts.
  */
-import { defineMessages, icu, type IcuMessage } from './i18n/catalog.ts';
-
-const KB = 1024;
-const MB = 1024 * KB;
-const GB = 1024 * MB;
-/**
- * The size of stored files in КБ, МБ or ГБ, with one decimal (two in ГБ):
- * the message takes `bytes`, its ICU text the size, already written out,
- * and its unit ('kb', 'mb' or 'gb'). A translation wraps its text the same way.
- */
-export function storageSize(message: IcuMessage<[size: string, unit: 'kb' | 'mb' | 'gb']>) {
-  const format = (bytes: number) =>
-    bytes < MB
-      ? message((bytes / KB).toFixed(1), 'kb')
-      : bytes < GB
-        ? message((bytes / MB).toFixed(1), 'mb')
-        : message((bytes / GB).toFixed(2), 'gb');
-  return Object.assign(format, { message: message.message, params: message.params });
-}
+import { defineMessages, icu } from './i18n/catalog.ts';
+import { storageSize } from './storage-size.ts';
 
 export const adminMessages = defineMessages('admin', {
   // Shared

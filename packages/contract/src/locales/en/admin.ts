@@ -1,6 +1,7 @@
 import type { Translation } from '../../i18n/catalog.ts';
 import { icu } from '../../i18n/catalog.ts';
-import { storageSize, type adminMessages } from '../../admin-messages.ts';
+import type { adminMessages } from '../../admin-messages.ts';
+import { storageSize } from '../../storage-size.ts';
 
 export const admin: Translation<typeof adminMessages> = {
   loadFailed: 'The data could not be loaded.',
