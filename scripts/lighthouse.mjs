@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile emulation, its default) against a
 // freshly started server on a new database with the demo data — /login,
-// /start and /course-grid-page, the last one signed in: the demo student's
+// /start, /course-grid-page and a lesson, the last two signed in: the demo student's
 // token (from POST /api/auth/login) is put into localStorage first and
 // Lighthouse keeps storage. Prints the four scores per page and the goals;
 // Debian's Chromium at /usr/bin/chromium, never a downloaded browser.
@@ -50,7 +50,27 @@ try {
     body: JSON.stringify(DEMO_STUDENT),
   });
   if (!login.ok) throw new Error(`demo sign-in failed: ${login.status}`);
-  const { token } = await login.json();
+  const { token, user } = await login.json();
+  // A lesson of a course the demo student takes: the page a student on a phone opens most.
+  const api = async (url) => {
+    const response = await fetch(`${origin}/api/${url}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+    return response.json();
+  };
+  let lessonPath;
+  for (const course of (await api(`user/${user._id}/courses`)).courses ?? []) {
+    const { outline } = await api(`courses/${course._id}/outline`);
+    const lesson = outline.sections
+      .flatMap((section) => section.items)
+      .find((item) => item.kind === 'lesson' && item.published);
+    if (lesson) {
+      lessonPath = `/mycourse-details/${course._id}/lessons/${lesson._id}`;
+      break;
+    }
+  }
+  if (!lessonPath) throw new Error('the demo student has no lesson to read');
   // A running server is warm: fetch the page and its assets once before measuring.
   const html = await (await fetch(`${origin}/login`)).text();
   for (const [, asset] of html.matchAll(/(?:src|href)="(\/[^"]+)"/g))
@@ -65,6 +85,7 @@ try {
     { path: '/login', signedIn: false },
     { path: '/start', signedIn: false },
     { path: '/course-grid-page', signedIn: true },
+    { path: lessonPath, signedIn: true },
   ];
   const results = [];
   for (const page of pages) {

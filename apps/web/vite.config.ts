@@ -124,18 +124,23 @@ const reactRouterProductionBuild = fileURLToPath(
 
 /**
  * The data layer (RTK Query, src/lib/api.ts) loads with the pages that read
- * the server, never with /login. RTK Query imports more of Redux Toolkit,
- * Immer, Reselect and react-redux than /login uses, and since each of those
- * packages is one module, whatever any chunk takes from it would ship in the
- * common vendor chunk: 2.5 kB gzipped more for /login (measured), whose
- * budget has 0.2 kB left. So RTK Query's own imports of them resolve to
- * their other (production) builds, which go with it into the `data-layer`
- * chunk (23 kB gzipped in all), loaded once, by the first page that uses it.
- * react-redux's hooks are still the app's own (lib/api.ts hands them to RTK
- * Query). redux-thunk needs no copy: only configureStore uses it, and RTK
- * Query does not. Measured (2026-11-25): with no copies /login loads 102,401
- * bytes; with these 99,875. Leaving out the react-redux or the redux copy
- * would add 95 or 16 bytes to /login, to save 475 or 369 in this chunk.
+ * the server, never with /login. /login's store is plain Redux with
+ * redux-thunk (src/app/store.ts, features/auth/auth-slice.ts): Redux Toolkit,
+ * Immer and Reselect are RTK Query's alone and must stay out of the vendor
+ * chunk (6.6 kB gzipped of /login before they left it, docs/decisions.md).
+ * RTK Query imports more of Redux and react-redux than /login uses, and
+ * since each of those packages is one module, whatever any chunk takes from
+ * it would ship in the common vendor chunk. So RTK Query's own imports of
+ * them resolve to their other (production) builds, which go with it into
+ * the `data-layer` chunk (23 kB gzipped in all), loaded once, by the first
+ * page that uses it; Redux Toolkit, Immer and Reselect have no other build
+ * in the app, so they all land in that chunk. react-redux's hooks are still
+ * the app's own (lib/api.ts hands them to RTK Query). redux-thunk needs no
+ * copy: RTK Query does not import it. Measured (2026-11-26, /login at
+ * 93,391 bytes): leaving out the react-redux or the redux copy would add
+ * 111 or 43 bytes to /login, to save 477 or 373 in this chunk. (2026-11-25,
+ * when /login still carried Redux Toolkit: with no copies 102,401 bytes,
+ * with them 99,875.)
  */
 const DATA_LAYER_COPIES: Record<string, string> = {
   '@reduxjs/toolkit': '@reduxjs/toolkit/dist/redux-toolkit.browser.mjs',
@@ -167,8 +172,10 @@ function dataLayerCopies(): Plugin {
  * built app — index.html, every chunk and stylesheet, the icons and KaTeX's
  * woff2 fonts — so the app opens with no network, and an old page never asks
  * the server for a chunk a later deploy removed. Every navigation outside
- * /api/ answers index.html from the precache; nothing under /api/ is cached
- * (no runtime caching at all). A new worker waits until the person chooses
+ * /api/ answers index.html from the precache. Under /api/ only the signed-in
+ * account's answer to auth/getUser is kept (public/sw-session.js, imported into
+ * the worker), so the app opens signed in offline; the saved courses are the
+ * data layer's (src/lib/offline-courses.ts), not the worker's. A new worker waits until the person chooses
  * 'Оновити' (registerType 'prompt', src/app/app-update.ts);
  * the dev server has no worker.
  */
@@ -208,6 +215,8 @@ function installableApp(): Plugin[] {
       // The API (and its /api/docs pages) always goes to the network: no fallback, no cache.
       navigateFallbackDenylist: [/^\/api(?:\/|$)/],
       runtimeCaching: [],
+      // The signed-in account's getUser answer, for an offline start (public/sw-session.js).
+      importScripts: ['/sw-session.js'],
       cleanupOutdatedCaches: true,
       // Hashed file names need no revision of their own.
       dontCacheBustURLsMatching: /^assets\//,
@@ -266,14 +275,16 @@ export default defineConfig(({ command, mode }) => {
                 priority: 1,
               },
               {
-                // The framework every page needs, in one long-cached chunk.
+                // The framework every page needs, in one long-cached chunk: React, the router,
+                // and the store (redux, redux-thunk, react-redux). Redux Toolkit, Immer and
+                // Reselect are not listed: only the data layer uses them (above).
                 // axios is not listed: it loads on demand (src/lib/http.ts). use-sync-external-store's
                 // shim is the lesson editor's (TipTap), not react-redux's: it stays in the editor chunk.
                 name: 'vendor',
                 priority: 2,
                 test: (id: string) =>
                   !DATA_LAYER_MODULES.test(id) &&
-                  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|@reduxjs[\\/]toolkit(?![\\/]dist[\\/]query)|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store(?![\\/](?:shim[\\/]|cjs[\\/]use-sync-external-store-shim)))[\\/]/.test(
+                  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|redux|redux-thunk|react-redux|use-sync-external-store(?![\\/](?:shim[\\/]|cjs[\\/]use-sync-external-store-shim)))[\\/]/.test(
                     id,
                   ),
               },

@@ -168,6 +168,44 @@ describe.each(databaseTargets)('notification mail on $name', (target) => {
     expect((await app.inject({ method: 'GET', url: tampered })).statusCode).toBe(400);
   });
 
+  it("speaks its recipient's language, not the language of whoever acted", async () => {
+    smtp = new MailCatcher();
+    await smtp.listen();
+    const app = await start(smtp.port);
+    const { teacher, student, courseId } = await classroom(app);
+    const profile = await app.inject({
+      method: 'PUT',
+      url: '/api/auth/updateUser',
+      payload: {
+        username: teacher.user.username,
+        telephone: teacher.user.telephone,
+        email: teacher.user.email,
+        bio: '',
+        language: 'en',
+      },
+      headers: bearer(teacher.token),
+    });
+    expect(profile.json().user.language).toBe('en');
+    // The student, in Ukrainian, hands in work: the teacher hears of it in English.
+    await uploadHomework(app, student, courseId);
+    const [arrived] = await until('the mail', () =>
+      smtp.to(teacher.user.email).length > 0 ? smtp.to(teacher.user.email) : undefined,
+    );
+    const mail = arrived!.mail;
+    expect(mail.html).toContain('<html lang="en">');
+    expect(mail.text).toContain(`Hello, ${teacher.user.username}!`);
+    expect(mail.subject).not.toMatch(/Нова робота/);
+    expect(mail.subject).toMatch(/^Urok: /);
+    const bell = await app.inject({
+      method: 'GET',
+      url: '/api/notifications',
+      headers: bearer(teacher.token),
+    });
+    const [notification] = bell.json().notifications;
+    expect(notification.kind).toBe('homework.submitted');
+    expect(`${notification.title} ${notification.body}`).not.toMatch(/Нова робота|надіслав/);
+  });
+
   it('is sent again after the server refused the first attempts', async () => {
     smtp = new MailCatcher();
     await smtp.listen();

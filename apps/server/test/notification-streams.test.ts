@@ -200,7 +200,7 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
     for (const live of watches.slice(27)) expect(await endsWithin(live, 50)).toBe(false);
     expect(app.notificationStreams.size).toBe(3);
     // The three still deliver.
-    await notify(database.db, [greedy.user._id], note('Після зливи'));
+    await notify(database.db, [greedy.user._id], () => note('Після зливи'));
     app.notificationBus.announce([greedy.user._id]);
     for (const live of watches.slice(27))
       expect((await live.waitFor(1))[0]!.title).toBe('Після зливи');
@@ -334,7 +334,7 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
     const live = await watch(`${url}${link}`);
     expect(live.response.status).toBe(200);
-    await notify(database.db, [student.user._id], note('Через посилання'));
+    await notify(database.db, [student.user._id], () => note('Через посилання'));
     app.notificationBus.announce([student.user._id]);
     expect((await live.waitFor(1))[0]!.title).toBe('Через посилання');
 
@@ -371,10 +371,10 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
   it('does not send again what was there when it opened, though it reads the last minute again', async () => {
     const { app, stream } = await start();
     const student = await registerAccount(app);
-    await notify(database.db, [student.user._id], note('Уже в списку'));
+    await notify(database.db, [student.user._id], () => note('Уже в списку'));
     const live = await watch(stream, bearer(student.token));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await notify(database.db, [student.user._id], note('Нове'));
+    await notify(database.db, [student.user._id], () => note('Нове'));
     app.notificationBus.announce([student.user._id]);
     await live.waitFor(1);
     app.notificationBus.announce([student.user._id]);
@@ -399,7 +399,7 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
       });
       // The first transaction takes its (smaller) id, then waits to commit.
       const first = database.db.transaction().execute(async (trx) => {
-        await notify(trx, [student.user._id], note('Перша, зафіксована пізніше'));
+        await notify(trx, [student.user._id], () => note('Перша, зафіксована пізніше'));
         firstWritten();
         await firstMayCommit;
       });
@@ -409,7 +409,7 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
         .connectAgain()
         .transaction()
         .execute(async (trx) => {
-          await notify(trx, [student.user._id], note('Друга, зафіксована раніше'));
+          await notify(trx, [student.user._id], () => note('Друга, зафіксована раніше'));
         });
       app.notificationBus.announce([student.user._id]);
       expect((await live.waitFor(1))[0]!.title).toBe('Друга, зафіксована раніше');

@@ -571,12 +571,12 @@ describe.each(databaseTargets)('the live stream on $name', (target) => {
     const { url } = await start(false);
     const student = await registerAccount(apps[0]!);
     for (let i = 0; i < 150; i += 1) {
-      await notify(database.db, [student.user._id], {
+      await notify(database.db, [student.user._id], () => ({
         kind: 'assignment.published',
         title: `Нове завдання ${i}`,
         body: 'Тіло',
         link: '/grades',
-      });
+      }));
     }
     const first = await database.db
       .selectFrom('notifications')

@@ -1,8 +1,11 @@
 /**
  * The API's answers about assignments, grading, the gradebook and the
  * calendar feed. Included in `messages` (messages.ts).
+ * English: locales/en/assignment.ts.
  */
-export const assignmentMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+
+export const assignmentMessages = defineMessages('assignment', {
   // Assignments
   defaultAssignmentTitle: 'Домашнє завдання',
   assignmentNotFound: 'Завдання не знайдено.',
@@ -21,8 +24,10 @@ export const assignmentMessages = {
   assignmentImagesNotAllowed: 'Умова завдання не може містити зображень.',
 
   // Grading
-  gradePointsInvalid: (maxPoints: number) =>
-    `Оцінка — число від 0 до ${maxPoints} (наприклад, 10 або 9,5).`,
+  gradePointsInvalid: icu<[maxPoints: number]>(
+    'Оцінка — число від 0 до {maxPoints} (наприклад, 10 або 9,5).',
+    'maxPoints',
+  ),
   regradeReasonInvalid: 'Вкажіть причину зміни оцінки (до 500 символів).',
   regradeNotGraded: 'Роботу ще не оцінено: поставте оцінку звичайним способом.',
   regradeRaced: 'Оцінку щойно змінено. Оновіть сторінку й спробуйте ще раз.',
@@ -40,4 +45,4 @@ export const assignmentMessages = {
   gradebookStatusMissing: 'не здано',
   gradebookStatusSubmitted: 'здано',
   gradebookStatusLate: 'здано із запізненням',
-};
+} as const);

@@ -2,8 +2,11 @@
  * The API's answers about course content: sections,
  * lessons, their documents, files and video, and progress. Included in
  * `messages` (messages.ts), as the server and every content page need them.
+ * English: locales/en/content.ts.
  */
-export const contentMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+
+export const contentMessages = defineMessages('content', {
   // Sections and the outline
   sectionNotFound: 'Розділ не знайдено.',
   sectionTitleInvalid: 'Назва розділу — від 1 до 120 символів.',
@@ -55,13 +58,17 @@ export const contentMessages = {
   outlineLoadFailed: 'Не вдалося завантажити програму курсу.',
   outlineCompleted: 'пройдено',
   outlineDraft: 'Чернетка',
-  progressLabel: (completed: number, total: number) => `Пройдено ${completed} з ${total} уроків`,
+  progressLabel: icu<[completed: number, total: number]>(
+    'Пройдено {completed} з {total} уроків',
+    'completed',
+    'total',
+  ),
   lessonLoadFailed: 'Не вдалося завантажити урок.',
   lessonBackToCourse: 'До курсу',
   lessonVideoHeading: 'Відео',
-  lessonVideoTitle: (title: string) => `Відео уроку «${title}»`,
+  lessonVideoTitle: icu<[title: string]>('Відео уроку «{title}»', 'title'),
   lessonAttachmentsHeading: 'Матеріали уроку',
-  lessonDownload: (fileName: string) => `Завантажити «${fileName}»`,
+  lessonDownload: icu<[fileName: string]>('Завантажити «{fileName}»', 'fileName'),
   lessonMarkDone: 'Позначити як пройдене',
   lessonMarkUndone: 'Зняти позначку',
   lessonDone: 'Урок пройдено',
@@ -70,11 +77,17 @@ export const contentMessages = {
   lessonCompletionQueued:
     'Немає зв’язку: позначку збережено на пристрої й буде надіслано, щойно мережа повернеться.',
   /** What a queued action was, in the banner of a refusal ('Урок «…»: позначка …'). */
-  queuedCompletionLabel: (title: string, done: boolean) =>
-    done ? `Урок «${title}»: позначка «пройдено»` : `Урок «${title}»: зняття позначки «пройдено»`,
+  queuedCompletionLabel: icu<[title: string, done: boolean]>(
+    '{done, select, true {Урок «{title}»: позначка «пройдено»} other {Урок «{title}»: зняття позначки «пройдено»}}',
+    'title',
+    'done',
+  ),
   /** The banner of an action given offline that the server refused once the network came back. */
-  queuedActionRefused: (label: string, reason: string) =>
-    `Не надіслано (сервер відмовив): ${label}. ${reason}`,
+  queuedActionRefused: icu<[label: string, reason: string]>(
+    'Не надіслано (сервер відмовив): {label}. {reason}',
+    'label',
+    'reason',
+  ),
   queuedActionsDismiss: 'Зрозуміло',
   lessonPrevious: 'Попередній урок',
   lessonNext: 'Наступний урок',
@@ -84,17 +97,10 @@ export const contentMessages = {
   publicCourseTeacher: 'Викладач',
   publicCourseLessons: 'Уроків у курсі',
   /** 1 урок, 2 уроки, 5 уроків, 11 уроків, 21 урок (Ukrainian plural forms). */
-  lessonCount: (count: number) => {
-    const tens = count % 100;
-    const ones = count % 10;
-    const word =
-      ones === 1 && tens !== 11
-        ? 'урок'
-        : ones >= 2 && ones <= 4 && (tens < 12 || tens > 14)
-          ? 'уроки'
-          : 'уроків';
-    return `${count} ${word}`;
-  },
+  lessonCount: icu<[count: number]>(
+    '{count, plural, one {# урок} few {# уроки} many {# уроків} other {# уроку}}',
+    'count',
+  ),
 
   // Web pages of course content: the author's outline editor
   editorAddSection: 'Додати розділ',
@@ -103,18 +109,23 @@ export const contentMessages = {
   editorRename: 'Перейменувати',
   editorSave: 'Зберегти',
   editorCancel: 'Скасувати',
-  editorDeleteSection: (title: string) => `Видалити розділ «${title}»`,
+  editorDeleteSection: icu<[title: string]>('Видалити розділ «{title}»', 'title'),
   editorAddLesson: 'Додати урок',
-  editorNewLessonTitle: (section: string) => `Назва нового уроку в розділі «${section}»`,
-  editorPublish: (title: string) => `Опублікувати «${title}»`,
-  editorUnpublish: (title: string) => `Зняти з публікації «${title}»`,
+  editorNewLessonTitle: icu<[section: string]>(
+    'Назва нового уроку в розділі «{section}»',
+    'section',
+  ),
+  editorPublish: icu<[title: string]>('Опублікувати «{title}»', 'title'),
+  editorUnpublish: icu<[title: string]>('Зняти з публікації «{title}»', 'title'),
   editorPublished: 'Опубліковано',
-  editorMoveUp: (title: string) => `Перемістити «${title}» вище`,
-  editorMoveDown: (title: string) => `Перемістити «${title}» нижче`,
-  editorEditLesson: (title: string) => `Редагувати «${title}»`,
-  editorDeleteLesson: (title: string) => `Видалити урок «${title}»`,
-  editorDeleteLessonConfirm: (title: string) =>
-    `Видалити урок «${title}» разом із його файлами, відео й позначками студентів?`,
+  editorMoveUp: icu<[title: string]>('Перемістити «{title}» вище', 'title'),
+  editorMoveDown: icu<[title: string]>('Перемістити «{title}» нижче', 'title'),
+  editorEditLesson: icu<[title: string]>('Редагувати «{title}»', 'title'),
+  editorDeleteLesson: icu<[title: string]>('Видалити урок «{title}»', 'title'),
+  editorDeleteLessonConfirm: icu<[title: string]>(
+    'Видалити урок «{title}» разом із його файлами, відео й позначками студентів?',
+    'title',
+  ),
   editorDeleteConfirm: 'Видалити',
   editorSaved: 'Збережено.',
   editorFailed: 'Не вдалося зберегти зміни. Спробуйте ще раз.',
@@ -123,10 +134,14 @@ export const contentMessages = {
   authorProgressEmpty: 'На курс ще ніхто не записався.',
   authorProgressStudent: 'Студент',
   authorProgressDone: 'Пройдено уроків',
-  authorProgressOf: (completed: number, total: number) => `${completed} з ${total}`,
+  authorProgressOf: icu<[completed: number, total: number]>(
+    '{completed} з {total}',
+    'completed',
+    'total',
+  ),
 
   // Web pages of course content: the lesson editor
-  lessonEditorTitle: (title: string) => `Редагування: ${title}`,
+  lessonEditorTitle: icu<[title: string]>('Редагування: {title}', 'title'),
   lessonEditorTitleLabel: 'Назва уроку',
   lessonEditorTextLabel: 'Текст уроку',
   lessonEditorToolbar: 'Форматування',
@@ -135,7 +150,7 @@ export const contentMessages = {
   lessonEditorUnderline: 'Підкреслений',
   lessonEditorStrike: 'Закреслений',
   lessonEditorCode: 'Код у рядку',
-  lessonEditorHeading: (level: number) => `Заголовок ${level}`,
+  lessonEditorHeading: icu<[level: number]>('Заголовок {level}', 'level'),
   lessonEditorBulletList: 'Маркований список',
   lessonEditorOrderedList: 'Нумерований список',
   lessonEditorBlockquote: 'Цитата',
@@ -159,23 +174,25 @@ export const contentMessages = {
   lessonEditorSaving: 'Збереження…',
   lessonEditorSaved: 'Усі зміни збережено.',
   lessonEditorUnsaved: 'Є незбережені зміни.',
-  lessonEditorSaveFailed: (reason: string) =>
-    `Не вдалося зберегти: ${reason} Зміни збережено на цьому пристрої; повторимо спробу.`,
+  lessonEditorSaveFailed: icu<[reason: string]>(
+    'Не вдалося зберегти: {reason} Зміни збережено на цьому пристрої; повторимо спробу.',
+    'reason',
+  ),
   lessonEditorRetry: 'Зберегти зараз',
   lessonEditorDraftRestored: 'Відновлено незбережені зміни з цього пристрою.',
   lessonEditorView: 'Переглянути урок',
   lessonEditorFilesHeading: 'Файли уроку',
   lessonEditorFileLabel: 'Додати файл',
-  lessonEditorUploading: (percent: number) => `Завантаження: ${percent}%`,
-  lessonEditorRemoveFile: (fileName: string) => `Видалити «${fileName}»`,
+  lessonEditorUploading: icu<[percent: number]>('Завантаження: {percent}%', 'percent'),
+  lessonEditorRemoveFile: icu<[fileName: string]>('Видалити «{fileName}»', 'fileName'),
   lessonEditorVideoHeading: 'Відео уроку',
   lessonEditorVideoFileLabel: 'Завантажити відео (MP4 або WebM)',
   lessonEditorVideoUrlLabel: 'Або посилання на YouTube чи Vimeo',
   lessonEditorVideoUrlSave: 'Зберегти посилання',
   lessonEditorVideoRemove: 'Прибрати відео',
-  lessonEditorVideoCurrent: (fileName: string) => `Завантажене відео: ${fileName}`,
+  lessonEditorVideoCurrent: icu<[fileName: string]>('Завантажене відео: {fileName}', 'fileName'),
   // Math in documents (KaTeX): the renderer and the editor's formula tool
-  mathError: (reason: string) => `Помилка у формулі: ${reason}`,
+  mathError: icu<[reason: string]>('Помилка у формулі: {reason}', 'reason'),
   mathLoading: 'Формула завантажується…',
   mathEditorOpen: 'Формула',
   mathEditorHeading: 'Формула (LaTeX)',
@@ -189,4 +206,4 @@ export const contentMessages = {
   mathEditorEditHint: 'Щоб змінити формулу, виділіть її в тексті й натисніть «Формула».',
   editorDragHint: 'Перетягніть урок чи розділ мишею або переставте кнопками «вище» й «нижче».',
   syllabusSignInHint: 'Увійдіть і запишіться на курс, щоб відкрити уроки.',
-} as const;
+} as const);

@@ -7,13 +7,17 @@
  * messages.ts, and the pages use them from there.
  *
  * Form labels are what the end-to-end tests target: keep them stable.
+ * English: locales/en/course.ts, for the two modules below too. Points and
+ * percentages are ICU numbers: '9,5' in Ukrainian, '9.5' in English.
  */
-export const courseMessages = {
+import { defineMessages, icu, type IcuMessage } from './i18n/catalog.ts';
+
+export const courseMessages = defineMessages('course', {
   // Course facts (cards and details)
-  author: (name: string) => `Викладач: ${name}`,
-  category: (name: string) => `Категорія: ${name}`,
-  enrolledCount: (count: number) => `Записано: ${count}`,
-  deadlineAt: (date: string) => `Дедлайн: ${date}`,
+  author: icu<[name: string]>('Викладач: {name}', 'name'),
+  category: icu<[name: string]>('Категорія: {name}', 'name'),
+  enrolledCount: icu<[count: number]>('Записано: {count}', 'count'),
+  deadlineAt: icu<[date: string]>('Дедлайн: {date}', 'date'),
   noDeadline: 'Без дедлайну',
   deadlinePassed: 'Дедлайн минув',
 
@@ -22,9 +26,9 @@ export const courseMessages = {
   catalogSearchLabel: 'Пошук курсів',
   catalogSearchAction: 'Знайти',
   catalogSearchClear: 'Скинути пошук',
-  catalogResults: (query: string) => `Результати за запитом «${query}»`,
+  catalogResults: icu<[query: string]>('Результати за запитом «{query}»', 'query'),
   catalogEmpty: 'Курсів поки немає.',
-  catalogNoMatch: (query: string) => `За запитом «${query}» курсів не знайдено.`,
+  catalogNoMatch: icu<[query: string]>('За запитом «{query}» курсів не знайдено.', 'query'),
   catalogShowAll: 'Показати всі курси',
   catalogLoadMore: 'Показати ще',
   catalogLoadFailed: 'Не вдалося завантажити курси.',
@@ -69,7 +73,7 @@ export const courseMessages = {
   labelHomeworkFile: 'Файл домашнього завдання',
   dropHint: 'Перетягніть файл сюди або оберіть його кнопкою.',
   homeworkFileHint: 'PDF, DOC, DOCX, ODT, TXT, RTF, ZIP, JPEG, PNG або WebP, до 20 МБ.',
-  chosenFile: (name: string, size: string) => `Обрано: ${name} (${size})`,
+  chosenFile: icu<[name: string, size: string]>('Обрано: {name} ({size})', 'name', 'size'),
   labelComment: 'Коментар',
   commentHint: "Необов'язково.",
   submitHomework: 'Надіслати роботу',
@@ -80,17 +84,19 @@ export const courseMessages = {
   submissionFor: 'Завдання:',
   noSubmissions: 'Ви ще не надсилали робіт.',
   awaitingGrade: 'очікує оцінки',
-  grade: (grade: string) => `Оцінка: ${grade}`,
-  feedback: (text: string) => `Відгук: ${text}`,
+  grade: icu<[grade: string]>('Оцінка: {grade}', 'grade'),
+  feedback: icu<[text: string]>('Відгук: {text}', 'text'),
   late: 'Із запізненням',
-  submittedAt: (date: string) => `Надіслано ${date}`,
-  downloadFile: (name: string) => `Завантажити файл ${name}`,
+  submittedAt: icu<[date: string]>('Надіслано {date}', 'date'),
+  downloadFile: icu<[name: string]>('Завантажити файл {name}', 'name'),
   uploadFailed: 'Не вдалося надіслати роботу.',
   // ---- Withdrawing an ungraded submission (uploads work) ----
   deleteSubmission: 'Видалити',
-  deleteSubmissionLabel: (fileName: string) => `Видалити роботу ${fileName}`,
-  deleteSubmissionConfirm: (fileName: string) =>
-    `Видалити роботу «${fileName}»? Файл буде видалено назавжди.`,
+  deleteSubmissionLabel: icu<[fileName: string]>('Видалити роботу {fileName}', 'fileName'),
+  deleteSubmissionConfirm: icu<[fileName: string]>(
+    'Видалити роботу «{fileName}»? Файл буде видалено назавжди.',
+    'fileName',
+  ),
   deleteSubmissionConfirmAction: 'Так, видалити',
   deleteSubmissionFailed: 'Не вдалося видалити роботу.',
   // ---- end of uploads section ----
@@ -111,18 +117,29 @@ export const courseMessages = {
   downloadZip: 'Завантажити всі роботи (ZIP)',
   downloadCsv: 'Оцінки (CSV)',
   downloadFailed: 'Не вдалося завантажити файл.',
-  comment: (text: string) => `Коментар: ${text}`,
+  comment: icu<[text: string]>('Коментар: {text}', 'text'),
   labelGrade: 'Оцінка',
   labelFeedback: 'Відгук',
-  gradeFormName: (fileName: string) => `Оцінити ${fileName}`,
-  gradedAt: (date: string) => `Оцінено ${date}`,
+  gradeFormName: icu<[fileName: string]>('Оцінити {fileName}', 'fileName'),
+  gradedAt: icu<[date: string]>('Оцінено {date}', 'date'),
   gradeFailed: 'Не вдалося зберегти оцінку.',
 
   // File sizes
-  sizeBytes: (value: string) => `${value} Б`,
-  sizeKilobytes: (value: string) => `${value} КБ`,
-  sizeMegabytes: (value: string) => `${value} МБ`,
-} as const;
+  sizeBytes: icu<[value: string]>('{value} Б', 'value'),
+  sizeKilobytes: icu<[value: string]>('{value} КБ', 'value'),
+  sizeMegabytes: icu<[value: string]>('{value} МБ', 'value'),
+} as const);
+
+/**
+ * A percentage's message: the message takes the percentage (null while there
+ * is none), its ICU text the percentage rounded to one decimal. A translation
+ * wraps its text the same way.
+ */
+export function roundedPercent(message: IcuMessage<[percent: number | null]>) {
+  const format = (percent: number | null) =>
+    message(percent === null ? null : Math.round(percent * 10) / 10);
+  return Object.assign(format, { message: message.message, params: message.params });
+}
 
 /**
  * The copy of the assignment pages, the gradebook, 'Мої оцінки' and the
@@ -130,7 +147,7 @@ export const courseMessages = {
  * lazily loaded pages use it: a module of its own would be one more chunk
  * that the entry's dynamic-import map names.
  */
-export const gradesMessages = {
+export const gradesMessages = defineMessages('grades', {
   // Pages of the web app
   pageGradebook: 'Журнал оцінок',
   pageAssignment: 'Завдання',
@@ -140,7 +157,7 @@ export const gradesMessages = {
   gradebookLoadFailed: 'Не вдалося завантажити журнал оцінок.',
   gradebookEmpty: 'На курс ще ніхто не записався.',
   gradebookNoAssignments: 'У курсі ще немає опублікованих завдань і тестів.',
-  gradebookCaption: (title: string) => `Журнал оцінок курсу «${title}»`,
+  gradebookCaption: icu<[title: string]>('Журнал оцінок курсу «{title}»', 'title'),
   gradebookRegion: 'Таблиця оцінок (прокручується)',
   gradebookStudent: 'Студент',
   gradebookOpen: 'Журнал оцінок',
@@ -162,14 +179,21 @@ export const gradesMessages = {
   /** A quiz column's note beside its maximum. */
   quizKind: 'Тест',
   /** A quiz cell's link to the attempt, for screen readers (the cell shows the points). */
-  quizAttemptLabel: (student: string, quiz: string) => `Спроба: ${student}, «${quiz}»`,
-  points: (points: number, maxPoints: number) =>
-    `${formatPoints(points)} / ${formatPoints(maxPoints)}`,
-  percent: (percent: number | null) =>
-    percent === null ? '—' : `${formatPoints(Math.round(percent * 10) / 10)}%`,
-  coursePercent: (percent: number | null) =>
-    percent === null ? 'Ще немає оцінок' : `Разом: ${formatPoints(Math.round(percent * 10) / 10)}%`,
-  maxPointsNote: (maxPoints: number) => `Максимум ${formatPoints(maxPoints)} балів`,
+  quizAttemptLabel: icu<[student: string, quiz: string]>(
+    'Спроба: {student}, «{quiz}»',
+    'student',
+    'quiz',
+  ),
+  points: icu<[points: number, maxPoints: number]>(
+    '{points, number} / {maxPoints, number}',
+    'points',
+    'maxPoints',
+  ),
+  percent: roundedPercent(icu('{percent, select, null {—} other {{percent, number}%}}', 'percent')),
+  coursePercent: roundedPercent(
+    icu('{percent, select, null {Ще немає оцінок} other {Разом: {percent, number}%}}', 'percent'),
+  ),
+  maxPointsNote: icu<[maxPoints: number]>('Максимум {maxPoints, number} балів', 'maxPoints'),
   noDueDate: 'Без терміну',
   backToCourse: 'До курсу',
   assignmentLoadFailed: 'Не вдалося завантажити завдання.',
@@ -186,7 +210,7 @@ export const gradesMessages = {
   labelPublished: 'Опубліковано (студенти бачать завдання)',
   createAssignmentAction: 'Додати завдання',
   saveAssignmentAction: 'Зберегти завдання',
-  assignmentCreated: (title: string) => `Завдання «${title}» додано.`,
+  assignmentCreated: icu<[title: string]>('Завдання «{title}» додано.', 'title'),
   assignmentSaved: 'Завдання збережено.',
   assignmentSaveFailed: 'Не вдалося зберегти завдання. Спробуйте ще раз.',
   yourWorkHeading: 'Ваші роботи',
@@ -194,13 +218,17 @@ export const gradesMessages = {
   submissionsOfAssignment: 'Роботи студентів',
   noSubmissionsYet: 'Ще ніхто не здав це завдання.',
   gradeHistoryHeading: 'Історія оцінок',
-  gradeHistoryEntry: (grade: string, when: string, reason: string | null) =>
-    `${grade} (${when})${reason ? ` — причина зміни: ${reason}` : ''}`,
+  gradeHistoryEntry: icu<[grade: string, when: string, reason: string | null]>(
+    '{grade} ({when}){reason, select, null {} other { — причина зміни: {reason}}}',
+    'grade',
+    'when',
+    'reason',
+  ),
   regradeAction: 'Переоцінити',
   regradeSave: 'Змінити оцінку',
   regradeCancel: 'Скасувати',
   labelRegradeReason: 'Причина зміни оцінки',
-  regradeFormName: (fileName: string) => `Переоцінка роботи ${fileName}`,
+  regradeFormName: icu<[fileName: string]>('Переоцінка роботи {fileName}', 'fileName'),
   regradeFailed: 'Не вдалося змінити оцінку. Спробуйте ще раз.',
   commentsHeading: 'Коментарі',
   commentsEmpty: 'Коментарів ще немає.',
@@ -208,7 +236,7 @@ export const gradesMessages = {
   sendComment: 'Надіслати',
   commentsLoadFailed: 'Не вдалося завантажити коментарі.',
   commentFailed: 'Не вдалося надіслати коментар. Спробуйте ще раз.',
-  commentBy: (name: string, when: string) => `${name}, ${when}`,
+  commentBy: icu<[name: string, when: string]>('{name}, {when}', 'name', 'when'),
   calendarHeading: 'Календар термінів',
   calendarIntro:
     'Додайте терміни завдань до Google Календаря чи Outlook: створіть приватне посилання й підпишіться на нього («Додати календар» → «За URL-адресою»).',
@@ -221,22 +249,17 @@ export const gradesMessages = {
   calendarPrivate: 'Хто має це посилання, бачить ваші терміни: не публікуйте його.',
   calendarRevoked: 'Посилання відкликано: календарі за ним більше не оновлюються.',
   calendarFailed: 'Не вдалося змінити посилання. Спробуйте ще раз.',
-};
-
-/** Points as Ukrainian write them: a decimal comma, no trailing zeros. */
-function formatPoints(value: number): string {
-  return String(value).replace('.', ',');
-}
+} as const);
 
 /** The grading page: one submission of an assignment after another (docs/decisions.md, "Grading one submission after another"). */
-export const gradingMessages = {
+export const gradingMessages = defineMessages('grading', {
   openGrading: 'Оцінювати',
   pageGrading: 'Оцінювання',
-  heading: (title: string) => `Оцінювання: ${title}`,
+  heading: icu<[title: string]>('Оцінювання: {title}', 'title'),
   backToAssignment: 'До завдання',
-  position: (index: number, total: number) => `${index} з ${total}`,
+  position: icu<[index: number, total: number]>('{index} з {total}', 'index', 'total'),
   labelStudent: 'Студент',
-  studentEntry: (name: string, state: string) => `${name} — ${state}`,
+  studentEntry: icu<[name: string, state: string]>('{name} — {state}', 'name', 'state'),
   notGraded: 'не оцінено',
   previous: 'Попередня',
   next: 'Наступна',
@@ -244,19 +267,19 @@ export const gradingMessages = {
   noneUngraded: 'Неоцінених робіт більше немає.',
   keyboardHint: 'Клавіші: J — наступна, K — попередня, G — до оцінки.',
   navigation: 'Перехід між роботами',
-  previewTitle: (fileName: string) => `Перегляд: ${fileName}`,
+  previewTitle: icu<[fileName: string]>('Перегляд: {fileName}', 'fileName'),
   previewHeading: 'Робота',
   previewUnavailable: 'Цей тип файлу не можна переглянути на сторінці — завантажте його.',
   previewFailed: 'Не вдалося показати файл — завантажте його.',
   textShortened: 'Показано початок файлу — увесь файл можна завантажити.',
   studentNotFound: 'Цей студент ще не здав завдання; показано іншу роботу.',
   otherSubmissions: 'Усі роботи студента',
-  submissionFrom: (when: string) => `Робота від ${when}`,
+  submissionFrom: icu<[when: string]>('Робота від {when}', 'when'),
   gradeHeading: 'Оцінка',
   labelGrade: 'Оцінка (бали)',
-  outOf: (maxPoints: number) => `/ ${maxPoints}`,
+  outOf: icu<[maxPoints: number]>('/ {maxPoints}', 'maxPoints'),
   saveGrade: 'Зберегти оцінку',
   saveRegrade: 'Змінити оцінку',
   regradeNote: 'Роботу вже оцінено: щоб змінити оцінку, вкажіть причину.',
   saved: 'Оцінку збережено.',
-} as const;
+} as const);

@@ -33,3 +33,4 @@ export * from './upload-messages.ts';
 export * from './site-messages.ts';
 export * from './app-update-messages.ts';
 export * from './quiz-import-messages.ts';
+export * from './offline-messages.ts';

@@ -230,6 +230,10 @@ export const commonMessages = defineMessages('common', {
   personalInformation: 'Personal information',
   personalInformationIntro: 'Ці дані бачать ваші викладачі та студенти курсів.',
   labelRole: 'Role',
+  // /settings: the account's language (DESIGN section 16)
+  languageTitle: 'Мова',
+  languageIntro: 'Мова сторінок, повідомлень і листів. Її запам’ятає ваш обліковий запис на всіх пристроях.',
+  languageSaved: 'Мову змінено.',
   notProvided: '—',
 
   // Web app: page titles

@@ -1,8 +1,11 @@
 /**
  * The API's answers about quizzes: the question bank, quizzes, attempts and
  * their grading (DESIGN section 14). Included in `messages` (messages.ts).
+ * English: locales/en/quiz.ts.
  */
-export const quizMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+
+export const quizMessages = defineMessages('quiz', {
   // The question bank
   questionNotFound: 'Питання не знайдено.',
   questionKindInvalid:
@@ -62,8 +65,11 @@ export const quizMessages = {
     'Питання тесту — до 100 позицій: питання з банку або кількість випадкових питань з мітки.',
   quizSlotQuestionUnknown: 'Питання тесту мають бути з банку цього курсу.',
   quizSlotDuplicate: 'Одне питання додано до тесту двічі.',
-  quizSlotTagTooFew: (tag: string, available: number) =>
-    `У банку лише ${available} питань з міткою «${tag}».`,
+  quizSlotTagTooFew: icu<[tag: string, available: number]>(
+    'У банку лише {available} питань з міткою «{tag}».',
+    'tag',
+    'available',
+  ),
   quizNoQuestions: 'Додайте до тесту хоча б одне питання, щоб опублікувати його.',
   quizHasAttempts: 'Тест уже має спроби: змінити його питання чи правила вже не можна.',
   quizLimitReached: 'У курсі вже максимальна кількість тестів (200).',
@@ -79,8 +85,10 @@ export const quizMessages = {
   attemptSlotInvalid: 'Такого питання в цій спробі немає.',
   answerInvalid: 'Відповідь має неправильний формат для цього питання.',
   answerEssayTooLong: 'Відповідь — не більше 20 000 символів.',
-  attemptGradePointsInvalid: (points: number) =>
-    `Бали — число від 0 до ${String(points).replace('.', ',')}.`,
+  attemptGradePointsInvalid: icu<[points: number]>(
+    'Бали — число від 0 до {points, number}.',
+    'points',
+  ),
   attemptNotSubmitted: 'Спробу ще не завершено: оцінити можна після здачі.',
   attemptFeedbackInvalid: 'Коментар — до 2000 символів.',
 
@@ -90,4 +98,4 @@ export const quizMessages = {
   // Gradebook CSV
   gradebookStatusPending: 'очікує перевірки',
   gradebookStatusInProgress: 'спроба триває',
-} as const;
+} as const);

@@ -1,17 +1,32 @@
 /**
  * The web app's quiz pages: the question bank, a quiz, taking and reviewing
  * an attempt (DESIGN section 14's web routes). Included in `messages`.
+ * English: locales/en/quiz-page.ts. Points are ICU numbers: '9,5' in
+ * Ukrainian, '9.5' in English.
  */
-const points = (value: number) => String(value).replace('.', ',');
+import { defineMessages, icu, type IcuMessage } from './i18n/catalog.ts';
 
-export const quizPageMessages = {
+/**
+ * A message given a name it shows in lower case (a quiz's grading rule inside
+ * a sentence): the message takes the name as the pages have it, its ICU text
+ * the lowered one. A translation wraps its text the same way.
+ */
+export function lowerCased(message: IcuMessage<[name: string]>) {
+  const format = (name: string) => message(name.toLowerCase());
+  return Object.assign(format, { message: message.message, params: message.params });
+}
+
+export const quizPageMessages = defineMessages('quizPage', {
   // Shared
   quizLoadFailed: 'Не вдалося завантажити тест.',
   quizSaveFailed: 'Не вдалося зберегти. Спробуйте ще раз.',
   quizBackToCourse: 'До курсу',
   quizBackToQuiz: 'До тесту',
-  quizPoints: (score: number | null, max: number) =>
-    score === null ? `— з ${points(max)}` : `${points(score)} з ${points(max)}`,
+  quizPoints: icu<[score: number | null, max: number]>(
+    '{score, select, null {—} other {{score, number}}} з {max, number}',
+    'score',
+    'max',
+  ),
   quizKindNames: {
     single: 'Одна правильна відповідь',
     multiple: 'Кілька правильних відповідей',
@@ -22,6 +37,7 @@ export const quizPageMessages = {
     ordering: 'Упорядкування',
     essay: 'Есе',
   },
+  /** Stays a function in every language: it formats a date and time. */
   quizDateTime: (iso: string) =>
     new Intl.DateTimeFormat('uk-UA', { dateStyle: 'medium', timeStyle: 'short' }).format(
       new Date(iso),
@@ -39,18 +55,22 @@ export const quizPageMessages = {
   bankNew: 'Нове питання',
   bankEdit: 'Змінити',
   bankDelete: 'Видалити',
-  bankDeleteConfirm: (title: string) => `Видалити питання «${title}»?`,
-  bankCount: (count: number) => `Питань: ${count}`,
+  bankDeleteConfirm: icu<[title: string]>('Видалити питання «{title}»?', 'title'),
+  bankCount: icu<[count: number]>('Питань: {count}', 'count'),
   bankImportHeading: 'Імпорт питань',
   bankImportFormat: 'Формат',
   bankImportText: 'Текст питань',
   bankImportFile: 'Або файл (.txt, .gift)',
   bankImportTag: 'Додати мітку всім новим питанням (необов’язково)',
   bankImportAction: 'Імпортувати',
-  bankImportDone: (count: number) => `Імпортовано питань: ${count}.`,
-  bankImportLine: (line: number, message: string) => `Рядок ${line}: ${message}`,
+  bankImportDone: icu<[count: number]>('Імпортовано питань: {count}.', 'count'),
+  bankImportLine: icu<[line: number, message: string]>(
+    'Рядок {line}: {message}',
+    'line',
+    'message',
+  ),
   bankExport: 'Експорт у GIFT',
-  bankExportTagged: (tag: string) => `Експорт у GIFT (мітка «${tag}»)`,
+  bankExportTagged: icu<[tag: string]>('Експорт у GIFT (мітка «{tag}»)', 'tag'),
 
   // The question form
   questionFormNew: 'Нове питання',
@@ -61,10 +81,10 @@ export const quizPageMessages = {
   questionPointsLabel: 'Бали',
   questionTagsLabel: 'Мітки через кому',
   questionOptions: 'Варіанти відповіді',
-  questionOptionLabel: (index: number) => `Варіант ${index}`,
-  questionOptionRight: (index: number) => `Варіант ${index} правильний`,
+  questionOptionLabel: icu<[index: number]>('Варіант {index}', 'index'),
+  questionOptionRight: icu<[index: number]>('Варіант {index} правильний', 'index'),
   questionAddOption: 'Додати варіант',
-  questionRemove: (label: string) => `Прибрати: ${label}`,
+  questionRemove: icu<[label: string]>('Прибрати: {label}', 'label'),
   questionTrueFalseRight: 'Правильна відповідь',
   questionTrue: 'Правда',
   questionFalse: 'Неправда',
@@ -72,11 +92,11 @@ export const quizPageMessages = {
   questionValue: 'Правильне число',
   questionTolerance: 'Допустима похибка (±)',
   questionPairs: 'Пари (ліва частина — права частина)',
-  questionPairLeft: (index: number) => `Пара ${index}: ліва частина`,
-  questionPairRight: (index: number) => `Пара ${index}: права частина`,
+  questionPairLeft: icu<[index: number]>('Пара {index}: ліва частина', 'index'),
+  questionPairRight: icu<[index: number]>('Пара {index}: права частина', 'index'),
   questionAddPair: 'Додати пару',
   questionItems: 'Елементи у правильному порядку',
-  questionItemLabel: (index: number) => `Елемент ${index}`,
+  questionItemLabel: icu<[index: number]>('Елемент {index}', 'index'),
   questionAddItem: 'Додати елемент',
   questionEssayHint: 'Есе оцінює викладач після здачі спроби.',
   questionSave: 'Зберегти питання',
@@ -112,14 +132,22 @@ export const quizPageMessages = {
   quizRandomCount: 'Скільки питань',
   quizRandomTag: 'З мітки',
   quizAddRandomAction: 'Додати випадкові',
-  quizSlotRandom: (count: number, tag: string) => `${count} випадк. з мітки «${tag}»`,
-  quizSlotUp: (index: number) => `Питання ${index} вище`,
-  quizSlotDown: (index: number) => `Питання ${index} нижче`,
-  quizSlotRemove: (index: number) => `Прибрати питання ${index}`,
+  quizSlotRandom: icu<[count: number, tag: string]>(
+    '{count} випадк. з мітки «{tag}»',
+    'count',
+    'tag',
+  ),
+  quizSlotUp: icu<[index: number]>('Питання {index} вище', 'index'),
+  quizSlotDown: icu<[index: number]>('Питання {index} нижче', 'index'),
+  quizSlotRemove: icu<[index: number]>('Прибрати питання {index}', 'index'),
   quizLocked: 'Тест уже має спроби: питання й правила змінити не можна.',
   quizDelete: 'Видалити тест',
   quizDeleteConfirm: 'Видалити тест? Це не можна скасувати.',
-  quizSummary: (count: number, max: number) => `Питань: ${count}, балів: ${points(max)}`,
+  quizSummary: icu<[count: number, max: number]>(
+    'Питань: {count}, балів: {max, number}',
+    'count',
+    'max',
+  ),
 
   // A quiz: attempts (the author) and statistics
   quizAttemptsHeading: 'Спроби',
@@ -131,7 +159,7 @@ export const quizPageMessages = {
   quizAttemptOpen: 'Триває',
   quizAttemptSubmitted: 'Завершено',
   quizAttemptPending: 'Очікує перевірки есе',
-  quizAttemptOpenLink: (name: string) => `Спроба: ${name}`,
+  quizAttemptOpenLink: icu<[name: string]>('Спроба: {name}', 'name'),
   statsHeading: 'Статистика',
   statsNone: 'Статистика з’явиться після першої завершеної спроби.',
   statsAttempts: 'Завершених спроб',
@@ -140,8 +168,12 @@ export const quizPageMessages = {
   statsStdev: 'Стандартне відхилення',
   statsAlpha: 'Альфа Кронбаха',
   statsHistogram: 'Розподіл балів',
-  statsBand: (from: number, to: number, count: number) =>
-    `${points(from)}–${points(to)} балів: ${count}`,
+  statsBand: icu<[from: number, to: number, count: number]>(
+    '{from, number}–{to, number} балів: {count}',
+    'from',
+    'to',
+    'count',
+  ),
   statsQuestion: 'Питання',
   statsFacility: 'Легкість',
   statsDiscrimination: 'Розрізнення',
@@ -152,26 +184,33 @@ export const quizPageMessages = {
 
   // A quiz: the student's view
   quizRules: 'Правила',
-  quizRuleOpens: (when: string) => `Відкривається: ${when}`,
-  quizRuleCloses: (when: string) => `Закривається: ${when}`,
-  quizRuleTime: (minutes: number) => `Час на спробу: ${minutes} хв`,
+  quizRuleOpens: icu<[when: string]>('Відкривається: {when}', 'when'),
+  quizRuleCloses: icu<[when: string]>('Закривається: {when}', 'when'),
+  quizRuleTime: icu<[minutes: number]>('Час на спробу: {minutes} хв', 'minutes'),
   quizRuleNoTime: 'Без обмеження часу',
-  quizRuleAttempts: (allowed: number) => `Дозволено спроб: ${allowed}`,
-  quizRuleGrading: (name: string) => `Оцінка: ${name.toLowerCase()} зі спроб`,
+  quizRuleAttempts: icu<[allowed: number]>('Дозволено спроб: {allowed}', 'allowed'),
+  quizRuleGrading: lowerCased(icu('Оцінка: {name} зі спроб', 'name')),
   quizYourAttempts: 'Ваші спроби',
   quizStart: 'Почати спробу',
   quizContinue: 'Продовжити',
   quizCannotStart: 'Зараз почати спробу не можна.',
-  quizAttemptN: (n: number) => `Спроба ${n}`,
+  quizAttemptN: icu<[n: number]>('Спроба {n}', 'n'),
   quizReview: 'Переглянути',
 
   // Taking an attempt
-  attemptTitle: (title: string) => `Спроба: ${title}`,
+  attemptTitle: icu<[title: string]>('Спроба: {title}', 'title'),
   attemptNavigator: 'Питання спроби',
-  attemptNavItem: (slot: number, answered: boolean) =>
-    `Питання ${slot}${answered ? ', є відповідь' : ', без відповіді'}`,
-  attemptQuestionOf: (slot: number, total: number) => `Питання ${slot} з ${total}`,
-  attemptQuestionPoints: (value: number) => `балів: ${points(value)}`,
+  attemptNavItem: icu<[slot: number, answered: boolean]>(
+    'Питання {slot}{answered, select, true {, є відповідь} other {, без відповіді}}',
+    'slot',
+    'answered',
+  ),
+  attemptQuestionOf: icu<[slot: number, total: number]>(
+    'Питання {slot} з {total}',
+    'slot',
+    'total',
+  ),
+  attemptQuestionPoints: icu<[value: number]>('балів: {value, number}', 'value'),
   attemptPrev: 'Попереднє',
   attemptNext: 'Наступне',
   attemptOnePage: 'Усі питання на одній сторінці',
@@ -181,12 +220,15 @@ export const quizPageMessages = {
   attemptRetrying: 'Не збережено — повторюємо',
   attemptOfflineKept:
     'Немає зв’язку: відповіді збережено на пристрої й буде надіслано, щойно мережа повернеться.',
-  attemptTimeLeft: (text: string) => `Залишилось: ${text}`,
-  attemptMinutesLeft: (minutes: number) =>
-    minutes === 1 ? 'Залишилась 1 хвилина.' : `Залишилось ${minutes} хвилин.`,
+  attemptTimeLeft: icu<[text: string]>('Залишилось: {text}', 'text'),
+  attemptMinutesLeft: icu<[minutes: number]>(
+    '{minutes, plural, =1 {Залишилась 1 хвилина.} other {Залишилось {minutes} хвилин.}}',
+    'minutes',
+  ),
   attemptTimeUp: 'Час вийшов: спробу завершено з усіма збереженими відповідями.',
   attemptFinish: 'Завершити спробу',
   attemptFinishConfirm: 'Завершити спробу? Змінити відповіді після цього не можна.',
+  /** Stays a function in every language: it lists the questions. */
   attemptUnanswered: (slots: number[]) =>
     slots.length === 0
       ? 'Ви відповіли на всі питання.'
@@ -195,34 +237,45 @@ export const quizPageMessages = {
   attemptFinishNo: 'Повернутися до питань',
   attemptChoose: 'Оберіть відповідь',
   attemptYourAnswer: 'Ваша відповідь',
-  attemptMatchFor: (left: string) => `Відповідність для «${left}»`,
+  attemptMatchFor: icu<[left: string]>('Відповідність для «{left}»', 'left'),
   attemptMatchNone: '— оберіть —',
-  attemptMoveUp: (item: string) => `«${item}» вище`,
-  attemptMoveDown: (item: string) => `«${item}» нижче`,
+  attemptMoveUp: icu<[item: string]>('«{item}» вище', 'item'),
+  attemptMoveDown: icu<[item: string]>('«{item}» нижче', 'item'),
   attemptNumberHint: 'Число; кома чи крапка.',
-  attemptEssayCount: (count: number) => `${count} з 20 000 символів`,
+  attemptEssayCount: icu<[count: number]>('{count} з 20 000 символів', 'count'),
 
   // Reviewing an attempt
   attemptResult: 'Результат',
-  attemptScore: (score: number | null, max: number) =>
-    score === null ? `Бали: — з ${points(max)}` : `Бали: ${points(score)} з ${points(max)}`,
+  attemptScore: icu<[score: number | null, max: number]>(
+    'Бали: {score, select, null {—} other {{score, number}}} з {max, number}',
+    'score',
+    'max',
+  ),
   attemptPendingNote: 'Есе ще перевіряє викладач: бал може зрости.',
   attemptReviewHidden: 'Правильні відповіді буде показано, коли це дозволить викладач.',
-  attemptQuestionScore: (score: number | null, max: number) =>
-    score === null ? `Ще не оцінено (з ${points(max)})` : `${points(score)} з ${points(max)} балів`,
+  attemptQuestionScore: icu<[score: number | null, max: number]>(
+    '{score, select, null {Ще не оцінено (з {max, number})} other {{score, number} з {max, number} балів}}',
+    'score',
+    'max',
+  ),
   attemptRightAnswer: 'Правильна відповідь',
   attemptNoAnswer: 'Без відповіді',
   attemptFeedback: 'Коментар викладача',
-  attemptGradeLabel: (max: number) => `Бали (0–${points(max)})`,
+  attemptGradeLabel: icu<[max: number]>('Бали (0–{max, number})', 'max'),
   attemptGradeFeedback: 'Коментар (необов’язково)',
   attemptGradeSave: 'Оцінити',
   attemptGraded: 'Оцінку збережено.',
-  attemptAutoScore: (score: number | null) =>
-    score === null ? 'Автоматично: —' : `Автоматично: ${points(score)}`,
-  attemptStudent: (name: string) => `Студент: ${name}`,
+  attemptAutoScore: icu<[score: number | null]>(
+    'Автоматично: {score, select, null {—} other {{score, number}}}',
+    'score',
+  ),
+  attemptStudent: icu<[name: string]>('Студент: {name}', 'name'),
 
   // The outline
   outlineQuiz: 'Тест',
   outlineAddQuiz: 'Додати тест',
-  outlineNewQuizLabel: (section: string) => `Назва нового тесту в розділі «${section}»`,
-} as const;
+  outlineNewQuizLabel: icu<[section: string]>(
+    'Назва нового тесту в розділі «{section}»',
+    'section',
+  ),
+} as const);

@@ -15,6 +15,10 @@ export const STORAGE_KEYS = {
   token: 'token',
   sidebarExpanded: 'sidebar-expanded',
   sidebarOpen: 'sidebar-open',
+  /** The language chosen on this device (DESIGN section 16); absent: the browser's. */
+  language: 'language',
+  /** A choice made signed out, for the account that signs in next to take. */
+  languageForAccount: 'language-for-account',
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

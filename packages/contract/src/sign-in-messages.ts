@@ -48,6 +48,10 @@ export const signInMessages = defineMessages('signIn', {
   loading: 'Завантаження…',
   signInLink: 'Sign In',
   signUpLink: 'Sign Up',
+  // The language switcher of the public and sign-in pages; each language is named in itself
+  languageSwitcher: 'Мова сайту',
+  languageNameUk: 'Українська',
+  languageNameEn: 'English',
 
   // On-demand pages
   chunkLoadFailed: 'Не вдалося завантажити сторінку.',

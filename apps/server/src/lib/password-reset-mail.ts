@@ -11,6 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { MailConfig } from '../config.ts';
 import { escapeHtml } from './html.ts';
+import { spokenLanguage } from './language.ts';
 
 /** The one-time link a user opens to set a new password (PUBLIC_URL is its base). */
 export function passwordResetLink(publicUrl: string, token: string): string {
@@ -38,7 +39,7 @@ export function composeResetMail(input: { to: string; username: string; link: st
     '',
   ].join('\n');
   const html = `<!doctype html>
-<html lang="uk"><head><meta charset="utf-8"><title>${escapeHtml(t.resetMailSubject)}</title></head>
+<html lang="${spokenLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(t.resetMailSubject)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">
 <p>${escapeHtml(t.resetMailGreeting(input.username))}</p>
 <p>${escapeHtml(t.resetMailBody)}</p>

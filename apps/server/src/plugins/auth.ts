@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages, type User } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import { authenticateToken } from '../features/auth/auth.service.ts';
-import { speakUserLanguage } from './language.ts';
+import { speakFromNow } from '../lib/language.ts';
 
 /** A route hook that fills request.user or throws 401/403. */
 export type AuthHook = (request: FastifyRequest) => Promise<void>;
@@ -59,7 +59,7 @@ export function registerAuth(app: FastifyInstance): void {
     );
     request.user = user;
     request.sessionTokenHash = tokenHash;
-    speakUserLanguage(user.language);
+    speakFromNow(user.language);
     return user;
   };
 

@@ -12,7 +12,7 @@ import {
 import '@urok/contract/locales/en';
 import { errorBodySchema } from '@urok/contract/schemas';
 import { AppError } from '../app-error.ts';
-import { inRequestLanguage } from './language.ts';
+import { inSpokenLanguage } from '../lib/language.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, …): the message and code each one gets. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }> = {
@@ -69,10 +69,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Every body below in the request's language (plugins/language.ts): a message made at
     // start (a schema's, the table above) is Ukrainian until translated here.
     const send = (status: number, body: ErrorBody) => {
-      body.message = inRequestLanguage(body.message);
+      body.message = inSpokenLanguage(body.message);
       if (body.fields)
         for (const [field, text] of Object.entries(body.fields))
-          body.fields[field] = inRequestLanguage(text);
+          body.fields[field] = inSpokenLanguage(text);
       return reply.code(status).send(body);
     };
     if (error instanceof AppError) {

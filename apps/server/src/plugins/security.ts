@@ -4,7 +4,7 @@ import { VIDEO_EMBED_ORIGINS } from '@urok/contract';
 /**
  * The Content-Security-Policy of the web app's pages. The built web app runs no
  * inline script, so only same-origin scripts run; blob: and data: images
- * serve previews; its service worker and manifest are same-origin files; no page may frame ours (only an inline submission file
+ * serve previews and, with blob: videos, the courses saved for offline; its service worker and manifest are same-origin files; no page may frame ours (only an inline submission file
  * may be framed, by our own pages).
  */
 const CSP_DIRECTIVES = {
@@ -13,6 +13,8 @@ const CSP_DIRECTIVES = {
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
+  // A lesson's video saved for offline plays from a blob: address (apps/web/src/lib/offline-courses.ts).
+  mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'"],
   connectSrc: ["'self'"],
   // The web app's service worker (/sw.js) and web manifest (DESIGN section 15): this origin's only.

@@ -266,7 +266,7 @@ describe('AppRoutes', () => {
     expect(screen.queryByTestId('location')).toBeNull();
 
     await act(async () => {
-      store.dispatch(fetchUser.fulfilled({ token: 't', user: makeUser() }, 'r'));
+      store.dispatch(fetchUser.fulfilled({ token: 't', user: makeUser() }));
       settle();
     });
     // The signed-in frame's chunk and the data layer load on demand.
@@ -301,9 +301,7 @@ describe('AppRoutes', () => {
     const store = await renderApp('/login', Promise.resolve());
     expect(await screen.findByRole('heading', { name: 'Sign In', level: 1 })).toBeTruthy();
     await act(async () => {
-      store.dispatch(
-        login.fulfilled({ token: 't', user: makeUser() }, 'r', { telephone: '', password: '' }),
-      );
+      store.dispatch(login.fulfilled({ token: 't', user: makeUser() }));
     });
     // The signed-in frame's chunk and the data layer, then the page's, all on demand.
     expect(

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { messages } from '@urok/contract';
+import { messages, offlineMessages } from '@urok/contract';
 import { Outlet, useNavigate } from 'react-router';
 import { useSelector } from 'react-redux';
 import { AppShell } from '../components/layout/app-shell';
@@ -8,9 +8,13 @@ import { FullPageSpinner } from '../components/ui/spinner';
 import { logout, selectUser } from '../features/auth/auth-slice';
 import { useAuthDispatch, useAuthSelector, useEnsureUser } from '../features/auth/hooks';
 import { NotificationBell } from '../features/notifications/notification-bell';
+import { OfflineSave } from '../features/content/offline-save';
+import { serveSavedAnswers } from '../lib/api';
 import { selectEndedSession } from '../lib/ended-session';
+import { savedAnswer } from '../lib/offline-courses';
 import { forgetAccount, httpSender, type Refusal } from '../lib/offline-queue';
 import { useOfflineQueue } from '../lib/offline-replay';
+import { useOnline } from '../lib/online';
 import { takeReturnPath } from '../lib/next';
 import type { SignedInContext } from '../lib/signed-in-user';
 
@@ -18,6 +22,9 @@ import type { SignedInContext } from '../lib/signed-in-user';
 // the bell (see app/pages.tsx): each chunk is one more name in the map /login's entry chunk carries.
 export { NotificationsPage } from '../features/notifications/notifications-page';
 export { HomeRoute, SettingsRoute } from './settings-route';
+
+// With no answer from the server, the data layer reads the account's courses saved for offline.
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
 
 /** What the server refused of the actions given offline, once the network was back. */
 function QueueRefusals({ refusals, dismiss }: { refusals: Refusal[]; dismiss: () => void }) {
@@ -45,6 +52,19 @@ function QueueRefusals({ refusals, dismiss }: { refusals: Refusal[]; dismiss: ()
   );
 }
 
+/** With no network: what opens (the courses saved for offline) and what does not. */
+function OfflineBanner() {
+  if (useOnline()) return null;
+  return (
+    <div
+      role="status"
+      className="mx-auto mt-4 w-full max-w-5xl rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm font-medium text-amber-950"
+    >
+      {offlineMessages.offlineBanner}
+    </div>
+  );
+}
+
 /**
  * The signed-in frame around every signed-in page (loaded on demand with them);
  * once the server ends the session, the reason and a way to sign in again.
@@ -62,7 +82,16 @@ export function SignedInLayout() {
   const queue = useOfflineQueue(user?._id ?? null, send);
   // The pages read the user from here (lib/signed-in-user.ts).
   const context = useMemo<SignedInContext | null>(
-    () => (user ? { user, offline: queue.offline } : null),
+    () =>
+      user
+        ? {
+            user,
+            offline: queue.offline,
+            saveForOffline: (courseId, paths) => (
+              <OfflineSave key={courseId} account={user._id} courseId={courseId} paths={paths} />
+            ),
+          }
+        : null,
     [user, queue.offline],
   );
   // Signed in from a page that wants the visitor back (lib/next.ts): go there, once.
@@ -82,6 +111,7 @@ export function SignedInLayout() {
       onLogout={() => void forgetAccount(user._id).finally(() => void dispatch(logout()))}
       headerExtra={<NotificationBell />}
     >
+      <OfflineBanner />
       <QueueRefusals refusals={queue.refusals} dismiss={queue.dismiss} />
       <Outlet context={context} />
     </AppShell>

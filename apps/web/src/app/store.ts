@@ -1,4 +1,5 @@
-import { configureStore } from '@reduxjs/toolkit';
+import { applyMiddleware, legacy_createStore, type Reducer, type UnknownAction } from 'redux';
+import { withExtraArgument } from 'redux-thunk';
 import { authReducer, type AuthState } from '../features/auth/auth-slice';
 import type { ApiState } from '../lib/api';
 import { lazyMiddleware, lazyRootReducer } from '../lib/lazy-store';
@@ -18,17 +19,26 @@ export interface RootState {
 
 export const rootReducer = lazyRootReducer({ auth: authReducer });
 
-/** The app's store; thunks and the data layer reach HTTP, the session and reload through `services`. */
+/**
+ * The app's store; thunks and the data layer reach HTTP, the session and
+ * reload through `services`. A plain Redux store, not Redux Toolkit's
+ * configureStore: /login loads the store, and Redux Toolkit with Immer would
+ * cost it 6.7 kB gzipped (docs/decisions.md, "Making room on /login"). So
+ * there are no development checks of immutability and serializability, no
+ * Redux DevTools hook and no auto-batching of RTK Query's actions.
+ */
 export function createAppStore(
   services: AppServices = createBrowserServices(),
   preloadedState?: Partial<RootState>,
 ) {
-  return configureStore({
-    reducer: rootReducer as (state: RootState | undefined, action: { type: string }) => RootState,
-    preloadedState: preloadedState as RootState | undefined,
-    middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: services } }).concat(lazyMiddleware),
-  });
+  return legacy_createStore(
+    rootReducer as Reducer<RootState>,
+    preloadedState as RootState | undefined,
+    applyMiddleware(
+      withExtraArgument<RootState, UnknownAction, AppServices>(services),
+      lazyMiddleware,
+    ),
+  );
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

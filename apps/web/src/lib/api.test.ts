@@ -1,10 +1,15 @@
+import 'fake-indexeddb/auto';
 import { AxiosHeaders } from 'axios';
-import { describe, expect, it } from 'vitest';
-import { signInMessages } from '@urok/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { offlineMessages, type User } from '@urok/contract';
 import { createAppStore } from '../app/store';
+import { fetchUser } from '../features/auth/auth-slice';
 import { createTestServices } from '../test/fake-api';
-import { api } from './api';
+import { api, serveSavedAnswers } from './api';
 import type { ApiFailure } from './api-error';
+import { forgetSavedCourses, saveCourse, savedAnswer } from './offline-courses';
+
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
 
 /** A feature's endpoints, as a feature declares them. */
 const testApi = api.enhanceEndpoints({ addTagTypes: ['Thing'] }).injectEndpoints({
@@ -73,9 +78,12 @@ describe('the data layer', () => {
       code: 'VALIDATION',
       fields: { name: 'Задовга.' },
     });
-    // No route: a network failure, which says the network is gone.
+    // No route: a network failure; nothing saved for offline answers it, so the page needs the network.
     const unanswered = await store.dispatch(testApi.endpoints.thing.initiate('2'));
-    expect(unanswered.error).toEqual<ApiFailure>({ message: signInMessages.networkLost });
+    expect(unanswered.error).toEqual<ApiFailure>({
+      message: offlineMessages.needsNetwork,
+      code: 'OFFLINE',
+    });
     // An answer that names nothing (an HTML error page): the call's fallback.
     const unnamed = await store.dispatch(testApi.endpoints.thing.initiate('3'));
     expect(unnamed.error).toEqual<ApiFailure>({ message: 'Не вдалося завантажити.', status: 502 });
@@ -99,5 +107,49 @@ describe('the data layer', () => {
       .toEqual({ name: 'Друга' });
     expect(calls.map((call) => call.method)).toEqual(['GET', 'PUT', 'GET']);
     subscription.unsubscribe();
+  });
+
+  it('with no answer, serves what the signed-in account saved for offline, and only that account', async () => {
+    const empty = {
+      keys: () => Promise.resolve([]),
+      put: () => Promise.resolve(),
+      delete: () => Promise.resolve(true),
+      match: () => Promise.resolve(undefined),
+    };
+    vi.stubGlobal('caches', {
+      open: () => Promise.resolve(empty),
+      delete: () => Promise.resolve(true),
+    });
+    try {
+      await saveCourse(
+        'u1',
+        {
+          courseId: 'c1',
+          title: 'Курс',
+          answers: [{ key: 'things/5', data: { name: 'Збережена' } }],
+          files: [],
+          videos: [],
+          size: 1,
+          videoSize: 0,
+          lessons: 0,
+        },
+        { withVideo: false, download: () => Promise.reject(new Error('none')) },
+      );
+      const signIn = (id: string) => {
+        const store = createAppStore(createTestServices({}).services);
+        store.dispatch(fetchUser.fulfilled({ token: 't', user: { _id: id } as User }));
+        return store;
+      };
+      const saved = await signIn('u1').dispatch(testApi.endpoints.thing.initiate('5'));
+      expect(saved.data).toEqual({ name: 'Збережена' });
+      const other = await signIn('u2').dispatch(testApi.endpoints.thing.initiate('5'));
+      expect(other.error).toEqual<ApiFailure>({
+        message: offlineMessages.needsNetwork,
+        code: 'OFFLINE',
+      });
+    } finally {
+      await forgetSavedCourses('u1');
+      vi.unstubAllGlobals();
+    }
   });
 });

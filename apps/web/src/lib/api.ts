@@ -59,7 +59,7 @@ export const serviceQuery: BaseQueryFn<
   ApiFailure,
   object,
   ServiceMeta
-> = async (request, { extra, signal }) => {
+> = async (request, { extra, signal, getState }) => {
   const { http } = extra as AppServices;
   const { url, method = 'get', params, body, headers, responseType, onUploadProgress } = request;
   const config: AxiosRequestConfig = { signal };
@@ -99,9 +99,60 @@ export const serviceQuery: BaseQueryFn<
   } catch (error) {
     const failure = toApiFailure(await withJsonBody(error), request.failure);
     if (request.log) console.error(`${request.log} failed:`, failure.status ?? '', failure.message);
+    // No answer (offline, a dropped connection): a course saved for offline answers for the
+    // server (lib/offline-courses.ts, through the signed-in frame); any other page says it
+    // needs the network.
+    if (key !== undefined && saved && unanswered(error)) {
+      const answer = await savedFor(accountOf(getState), key);
+      if (answer !== undefined) return { data: answer, meta: { headers: {} } };
+      return { error: { message: saved.needsNetwork, code: OFFLINE } };
+    }
     return { error: failure };
   }
 };
+
+/** The `code` of a GET's failure when no answer came and nothing saved stood in. */
+export const OFFLINE = 'OFFLINE';
+
+/** What the signed-in frame hands the data layer: the saved copies and the words for a page without one. */
+export interface SavedAnswers {
+  /** The account's saved answer of a request (its key: the path relative to /api/), or undefined. */
+  answer(account: string, key: string): Promise<unknown>;
+  needsNetwork: string;
+}
+
+let saved: SavedAnswers | null = null;
+
+/**
+ * Lets GETs that get no answer be answered from the courses saved for offline
+ * (called once by the signed-in frame's module, so neither the storage nor
+ * its words load with the data layer itself).
+ */
+export function serveSavedAnswers(source: SavedAnswers): void {
+  saved = source;
+}
+
+/** Whether a call got no answer at all (not one the page cancelled). */
+function unanswered(error: unknown): boolean {
+  const failed = error as { isAxiosError?: boolean; response?: unknown; code?: string } | null;
+  return failed?.isAxiosError === true && !failed.response && failed.code !== 'ERR_CANCELED';
+}
+
+/** The signed-in account's id, read from the auth slice's state without importing it. */
+function accountOf(getState: () => unknown): string | null {
+  const state = getState() as { auth?: { data?: { user?: { _id?: string } } | null } };
+  return state.auth?.data?.user?._id ?? null;
+}
+
+/** The account's saved answer of the request, or undefined (none, or no storage). */
+async function savedFor(account: string | null, key: string): Promise<unknown> {
+  if (!account || !saved) return undefined;
+  try {
+    return await saved.answer(account, key);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The last answer of each GET that came with an `ETag` (the server's kept
@@ -233,4 +284,13 @@ export function queryLoad<T>(
   if (query.currentData !== undefined && !query.isFetching)
     return { state: 'loaded', data: query.currentData };
   return { state: 'loading' };
+}
+
+/**
+ * The words of a page that could not load: its own (`fallback`), or, when no
+ * answer came and nothing saved for offline stood in, that it needs the network.
+ */
+export function loadFailureMessage(error: unknown, fallback: string): string {
+  const failure = error as Partial<ApiFailure> | undefined;
+  return failure?.code === OFFLINE && failure.message ? failure.message : fallback;
 }

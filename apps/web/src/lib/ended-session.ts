@@ -1,4 +1,5 @@
-import type { Middleware, Reducer, ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, Reducer, UnknownAction } from 'redux';
+import type { ThunkAction } from 'redux-thunk';
 import { messages } from '@urok/contract';
 import type { ApiFailure } from './api-error';
 import { joinStore } from './lazy-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Middleware, UnknownAction } from '@reduxjs/toolkit';
+import type { Middleware, UnknownAction } from 'redux';
 import { createAppStore } from '../app/store';
 import { createTestServices } from '../test/fake-api';
 import { joinStore, lazyRootReducer } from './lazy-store';

@@ -4,7 +4,7 @@ import {
   type Reducer,
   type ReducersMapObject,
   type UnknownAction,
-} from '@reduxjs/toolkit';
+} from 'redux';
 
 /**
  * What joins the store after it was made, when the code that needs it loads:
@@ -27,8 +27,9 @@ let base: ReducersMapObject = {};
 /**
  * The root reducer over `staticReducers` and the parts that joined; it reads
  * them on every call, so a part that joins later serves every store made
- * from it. A few lines instead of RTK's combineSlices, which would add a
- * kilobyte to the vendor chunk that every page, /login included, loads.
+ * from it. A few lines instead of RTK's combineSlices, which would bring
+ * Redux Toolkit and Immer back into the vendor chunk that every page,
+ * /login included, loads (app/store.ts).
  */
 export function lazyRootReducer(staticReducers: ReducersMapObject): Reducer {
   base = staticReducers;
@@ -40,8 +41,9 @@ export function lazyRootReducer(staticReducers: ReducersMapObject): Reducer {
 /**
  * The store's one middleware that runs the parts' middleware: RTK 2's
  * createDynamicMiddleware would do it too, but it would sit in the vendor
- * chunk /login loads, whose budget has no room for it (built with it, /login
- * loaded 215 bytes more, 100,090 of its 100,000). A part's middleware joins a store's
+ * chunk /login loads (built with it when /login still carried Redux
+ * Toolkit, /login loaded 215 bytes more, 100,090 of its 100,000; now it
+ * would bring all of Redux Toolkit and Immer back). A part's middleware joins a store's
  * chain with the first action after it was added, outside the ones before it.
  */
 export const lazyMiddleware: Middleware = (store) => {

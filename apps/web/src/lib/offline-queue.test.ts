@@ -13,6 +13,7 @@ import {
   type QueuedActionInput,
   type Sender,
 } from './offline-queue';
+import { forgetSavedCourses, saveCourse, savedCourses } from './offline-courses';
 
 const mark = (lessonId: string, done = true): QueuedActionInput => ({
   kind: 'lessonCompletion',
@@ -169,7 +170,31 @@ describe('the offline queue', () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 
-  it("forgets on sign-out the account's actions, upload URLs and unsent quiz answers", async () => {
+  it("forgets on sign-out the account's actions, upload URLs, unsent quiz answers, saved courses and kept session", async () => {
+    const deleted: string[] = [];
+    const empty = {
+      keys: () => Promise.resolve([]),
+      put: () => Promise.resolve(),
+      delete: () => Promise.resolve(true),
+      match: () => Promise.resolve(undefined),
+    };
+    vi.stubGlobal('caches', {
+      open: () => Promise.resolve(empty),
+      delete: (name: string) => Promise.resolve(deleted.push(name) > 0),
+    });
+    const plan = (courseId: string) => ({
+      courseId,
+      title: courseId,
+      answers: [{ key: `courses/${courseId}`, data: {} }],
+      files: [],
+      videos: [],
+      size: 2,
+      videoSize: 0,
+      lessons: 0,
+    });
+    const options = { withVideo: false, download: () => Promise.reject(new Error('none')) };
+    await saveCourse('u1', plan('c1'), options);
+    await saveCourse('u2', plan('c2'), options);
     await enqueue('u1', mark('l1'));
     await enqueue('u1', mark('l2'));
     await enqueue('u2', mark('l3'));
@@ -180,6 +205,11 @@ describe('the offline queue', () => {
     expect(await pendingActions('u1')).toEqual([]);
     expect(await pendingActions('u2')).toHaveLength(1);
     expect(Object.keys(localStorage)).toEqual(['urok.other']);
+    expect(await savedCourses('u1')).toEqual([]);
+    expect(await savedCourses('u2')).toHaveLength(1);
+    expect(deleted.sort()).toEqual(['urok-saved-files:u1', 'urok-session']);
+    await forgetSavedCourses('u2');
+    vi.unstubAllGlobals();
   });
 
   it("sends through the app's HTTP client: taken, refused with the server's words, or unanswered", async () => {

@@ -15,6 +15,7 @@
  * Loaded with the signed-in frame (app/signed-in-layout.tsx), never by /login.
  */
 import type { HttpClient } from './http';
+import { forgetSavedCourses } from './offline-courses';
 
 export type QueuedMethod = 'put' | 'post' | 'delete';
 
@@ -59,6 +60,8 @@ const LOCK = 'urok-offline-queue';
 const CHANNEL = 'urok-offline-queue';
 /** Other keys of the device that belong to the signed-in account (forgotten on sign-out). */
 const DEVICE_KEY_PREFIXES = ['tus::', 'urok.attemptAnswers.'];
+/** The service worker's copy of the account's getUser answer (public/sw-session.js). */
+const SESSION_CACHE = 'urok-session';
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -170,9 +173,11 @@ export async function forgetActions(account: string): Promise<void> {
 
 /**
  * Sign-out: the account's queued actions, the resumable uploads' URLs
- * (lib/resumable-upload.ts) and the quiz answers waiting to be sent
- * (features/quizzes/use-answer-queue.ts) leave the device. Never throws:
- * signing out goes on whatever the storage says.
+ * (lib/resumable-upload.ts), the quiz answers waiting to be sent
+ * (features/quizzes/use-answer-queue.ts), the courses saved for offline
+ * (lib/offline-courses.ts) and the service worker's copy of the account's
+ * getUser answer leave the device. Never throws: signing out goes on
+ * whatever the storage says.
  */
 export async function forgetAccount(account: string): Promise<void> {
   try {
@@ -187,6 +192,16 @@ export async function forgetAccount(account: string): Promise<void> {
     await forgetActions(account);
   } catch {
     // No IndexedDB: nothing kept there either.
+  }
+  try {
+    await forgetSavedCourses(account);
+  } catch {
+    // No IndexedDB or Cache Storage: no course was saved.
+  }
+  try {
+    if (typeof caches !== 'undefined') await caches.delete(SESSION_CACHE);
+  } catch {
+    // No Cache Storage: the worker kept nothing.
   }
 }
 

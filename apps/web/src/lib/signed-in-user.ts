@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
 import type { User } from '@urok/contract';
+import type { CoursePaths } from './offline-courses';
 import type { QueuedAction, QueuedActionInput } from './offline-queue';
 
 /**
@@ -19,6 +21,8 @@ export interface OfflineActions {
 export interface SignedInContext {
   user: User;
   offline?: OfflineActions;
+  /** The save control of a course saved for offline (lib/offline-courses.ts), given its API paths. */
+  saveForOffline?: (courseId: string, paths: CoursePaths) => ReactNode;
 }
 
 /**
@@ -35,4 +39,12 @@ export function useSignedInUser(): User {
 /** The offline queue of the signed-in layout; null outside it (nothing is kept then). */
 export function useOfflineActions(): OfflineActions | null {
   return useOutletContext<SignedInContext | undefined>()?.offline ?? null;
+}
+
+/**
+ * 'Зберегти для офлайн' of a course, as the signed-in layout draws it (the
+ * saving code stays in the layout's chunk); null outside the layout.
+ */
+export function useSaveForOffline(): SignedInContext['saveForOffline'] | null {
+  return useOutletContext<SignedInContext | undefined>()?.saveForOffline ?? null;
 }

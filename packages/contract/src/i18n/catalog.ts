@@ -127,8 +127,25 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
-/** A translation of a module: the same keys, the same kinds of message, the same parameters. */
-export type Translation<T> = { -readonly [K in keyof T]: T[K] extends string ? string : T[K] };
+/**
+ * A translation of a module: the same keys, the same kinds of message, the
+ * same parameters; a group of texts (an object of names by value) is
+ * translated key by key. A message whose values are worked out before they
+ * are formatted (a quota in МБ or КБ, a percentage to one decimal, a name in
+ * lower case) is its ICU message wrapped by a helper of its module
+ * (`quotaBytes`, `roundedPercent`, `lowerCased`), and a translation wraps its
+ * own text with the same helper. The few messages that stay functions (a date
+ * and time, a list of question numbers) are written again in each language.
+ */
+export type Translation<T> = {
+  -readonly [K in keyof T]: T[K] extends string
+    ? string
+    : T[K] extends (...args: never[]) => unknown
+      ? T[K]
+      : T[K] extends object
+        ? Translation<T[K]>
+        : T[K];
+};
 
 /** Registers a language's translations of modules, by namespace. */
 export function addTranslations(language: Language, modules: Record<string, Catalog>): void {

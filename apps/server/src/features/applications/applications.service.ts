@@ -159,17 +159,18 @@ async function notifyApplicant(
   await notify(
     trx,
     [accountId],
-    decision === 'approved'
-      ? {
-          kind: 'application.decided',
-          ...notificationText.applicationApproved(),
-          link: ROUTES.courseCreate,
-        }
-      : {
-          kind: 'application.decided',
-          ...notificationText.applicationRejected(),
-          link: ROUTES.futureTeacher,
-        },
+    () =>
+      decision === 'approved'
+        ? {
+            kind: 'application.decided',
+            ...notificationText.applicationApproved(),
+            link: ROUTES.courseCreate,
+          }
+        : {
+            kind: 'application.decided',
+            ...notificationText.applicationRejected(),
+            link: ROUTES.futureTeacher,
+          },
     announcement,
   );
 }

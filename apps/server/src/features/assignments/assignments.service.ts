@@ -424,11 +424,11 @@ export async function sendDueSoonReminders(
       await notify(
         trx,
         await findStudentsWithoutHomework(trx, assignment.course_id, assignment.id),
-        {
+        () => ({
           kind: 'assignment.due_soon',
           ...notificationText.dueSoon(assignment.course_title, assignment.title, assignment.due_at),
           link: ROUTES.assignment(assignment.course_id, assignment.id),
-        },
+        }),
         announcement,
       );
       return true;

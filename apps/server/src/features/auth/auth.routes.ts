@@ -23,7 +23,7 @@ import type { AppInstance } from '../../app.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { addressKey, RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
-import { speakUserLanguage } from '../../plugins/language.ts';
+import { speakFromNow } from '../../lib/language.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import {
   changePassword,
@@ -135,7 +135,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
       // A new language is the answer's already.
-      speakUserLanguage(user.language);
+      speakFromNow(user.language);
       return { user };
     },
   );

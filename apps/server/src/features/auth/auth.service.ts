@@ -15,6 +15,7 @@ import {
   type User,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import { speaking } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { ReadCache } from '../../lib/read-cache.ts';
@@ -532,12 +533,14 @@ export async function mailPasswordReset(
   );
   if (!byAddress.allowed) return 'throttled';
   const { token } = await issuePasswordReset(db, row, FORGOT_PASSWORD_ACTOR, Date.now());
-  await deps.mailer.send(
+  // In the account's language (DESIGN section 16), whoever asked for it.
+  const mail = speaking(isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE, () =>
     composeResetMail({
       to: row.email,
       username: row.username,
       link: passwordResetLink(deps.publicUrl, token),
     }),
   );
+  await deps.mailer.send(mail);
   return 'mailed';
 }

@@ -25,12 +25,19 @@ export function findFeedHolder(
   db: Db,
   tokenHash: string,
 ): Promise<
-  { id: string; username: string; is_admin: number; is_blocked: number | undefined } | undefined
+  | {
+      id: string;
+      username: string;
+      is_admin: number;
+      is_blocked: number | undefined;
+      language: string | undefined;
+    }
+  | undefined
 > {
   return db
     .selectFrom('calendar_feeds')
     .innerJoin('users', 'users.id', 'calendar_feeds.user_id')
-    .select(['users.id', 'users.username', 'users.is_admin', 'users.is_blocked'])
+    .select(['users.id', 'users.username', 'users.is_admin', 'users.is_blocked', 'users.language'])
     .where('calendar_feeds.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

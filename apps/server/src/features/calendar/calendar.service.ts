@@ -10,10 +10,12 @@ import {
   LEARNING_API,
   API_BASE,
   documentToText,
+  isLanguage,
   messages,
   type LessonDocument,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import { speakFromNow } from '../../lib/language.ts';
 import type { Db } from '../../db/database.ts';
 import { hashToken } from '../auth/auth.service.ts';
 import { calendarQuizzes } from '../quizzes/quizzes.service.ts';
@@ -48,6 +50,8 @@ export async function renderFeed(db: Db, token: string, now = new Date()): Promi
   // A blocked account's address answers as a revoked one (it comes back with an unblock).
   if (!holder || Number(holder.is_blocked ?? 0) === 1)
     throw new AppError('NOT_FOUND', messages.calendarFeedNotFound);
+  // The feed's texts in its holder's language (DESIGN section 16): a calendar app sends none.
+  if (isLanguage(holder.language)) speakFromNow(holder.language);
   const rows = [
     ...(await findEnrolledCalendarAssignments(db, holder.id)),
     ...(Number(holder.is_admin) === 1 ? await findAuthoredCalendarAssignments(db, holder.id) : []),

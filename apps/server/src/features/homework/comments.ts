@@ -66,11 +66,11 @@ export async function addComment(
     await notify(
       trx,
       recipient === user._id ? [] : [recipient],
-      {
+      () => ({
         kind: 'comment.created',
         ...notificationText.comment(user.username, homework.assignment_title),
         link: commentThreadLink(homework.course_id, homework.assignment_id ?? '', homework.id),
-      },
+      }),
       announcement,
     );
   });

@@ -36,17 +36,17 @@ function notifyGraded(
     assignment_id: string | null;
     assignment_title: string;
   },
-  text: { title: string; body: string },
+  text: () => { title: string; body: string },
   announcement: Announcement | undefined,
 ): Promise<void> {
   return notify(
     trx,
     [row.user_id],
-    {
+    () => ({
       kind: 'homework.graded',
-      ...text,
+      ...text(),
       link: submissionLink(row.course_id, row.assignment_id ?? '', row.id),
-    },
+    }),
     announcement,
   );
 }
@@ -78,7 +78,7 @@ export async function gradeHomework(
       await notifyGraded(
         trx,
         row,
-        notificationText.graded(row.assignment_title, grade),
+        () => notificationText.graded(row.assignment_title, grade),
         announcement,
       );
     return done;
@@ -138,7 +138,8 @@ export async function regradeHomework(
     await notifyGraded(
       trx,
       row,
-      notificationText.regraded(row.assignment_title, input.grade.trim(), input.reason.trim()),
+      () =>
+        notificationText.regraded(row.assignment_title, input.grade.trim(), input.reason.trim()),
       announcement,
     );
   });

@@ -168,11 +168,11 @@ export async function submitHomework(
     await notify(
       trx,
       [course.author_id],
-      {
+      () => ({
         kind: 'homework.submitted',
         ...notificationText.submitted(student.username, assignment.title),
         link: submissionLink(course.id, assignment.id, row.id),
-      },
+      }),
       announcement,
     );
     return row;

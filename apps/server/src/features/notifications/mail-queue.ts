@@ -14,6 +14,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   API_BASE,
+  DEFAULT_LANGUAGE,
+  isLanguage,
   NOTIFICATIONS_API,
   NOTIFICATION_KIND_LABELS,
   ROUTES,
@@ -24,6 +26,7 @@ import type { MailConfig } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { coalesced } from '../../lib/coalesced.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { speaking, spokenLanguage } from '../../lib/language.ts';
 import { SigningKey } from '../../lib/media-urls.ts';
 import {
   claimMail,
@@ -76,7 +79,10 @@ export interface NotificationMail {
   unsubscribeUrl: string;
 }
 
-/** The mail of one notification, in Ukrainian, with a plain-text part and the unsubscribe link. */
+/**
+ * The mail of one notification, in the language being spoken (the recipient's:
+ * MailQueue speaks it), with a plain-text part and the unsubscribe link.
+ */
 export function composeMail(input: {
   to: string;
   username: string;
@@ -105,7 +111,7 @@ export function composeMail(input: {
     '',
   ].join('\n');
   const html = `<!doctype html>
-<html lang="uk"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>
+<html lang="${spokenLanguage()}"><head><meta charset="utf-8"><title>${escapeHtml(input.title)}</title></head>
 <body style="font-family: sans-serif; line-height: 1.5; color: #1f2937">
 <p>${escapeHtml(t.greeting(input.username))}</p>
 <p>${escapeHtml(input.body)}</p>
@@ -228,16 +234,20 @@ export class MailQueue {
       return;
     }
     const kind = row.kind as NotificationKind;
-    const mail = composeMail({
-      to: row.email,
-      username: row.username,
-      kind,
-      title: row.title,
-      body: row.body,
-      link: row.link,
-      publicUrl: this.#publicUrl,
-      unsubscribeUrl: this.#signer.url(this.#publicUrl, row.user_id, kind),
-    });
+    // In the recipient's language (DESIGN section 16), as its notification was worded.
+    const language = isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE;
+    const mail = speaking(language, () =>
+      composeMail({
+        to: row.email,
+        username: row.username,
+        kind,
+        title: row.title,
+        body: row.body,
+        link: row.link,
+        publicUrl: this.#publicUrl,
+        unsubscribeUrl: this.#signer.url(this.#publicUrl, row.user_id, kind),
+      }),
+    );
     try {
       await this.#transport.sendMail({
         to: mail.to,
@@ -246,7 +256,10 @@ export class MailQueue {
         html: mail.html,
         // RFC 8058: mail programs offer a one-click unsubscribe, which POSTs to the link.
         list: {
-          unsubscribe: { url: mail.unsubscribeUrl, comment: notificationMailText.unsubscribe },
+          unsubscribe: {
+            url: mail.unsubscribeUrl,
+            comment: speaking(language, () => notificationMailText.unsubscribe),
+          },
         },
         headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       });

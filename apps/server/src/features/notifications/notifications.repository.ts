@@ -165,6 +165,20 @@ export async function upsertPreferences(
     .execute();
 }
 
+/** Each user's language (DESIGN section 16), by id. */
+export async function findUserLanguages(
+  db: Db,
+  userIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'language'])
+    .where('id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, String(row.language)]));
+}
+
 export async function userExists(db: Db, userId: string): Promise<boolean> {
   const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
   return row !== undefined;
@@ -223,6 +237,7 @@ export async function findMailToSend(db: Db, id: string) {
       'n.link',
       'u.email',
       'u.username',
+      'u.language',
       'p.email as wanted',
     ])
     .where('o.id', '=', id)

@@ -6,15 +6,23 @@
  * notifications.repository.ts; the stream's connection handling in
  * notification-streams.ts.
  */
-import { NOTIFICATION_KINDS, type NotificationKind } from '@urok/contract';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  NOTIFICATION_KINDS,
+  type Language,
+  type NotificationKind,
+} from '@urok/contract';
 import type { Notification } from '@urok/contract/schemas';
 import type { Db } from '../../db/database.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
+import { speaking } from '../../lib/language.ts';
 import type { Announcement, NewNotification } from '../../lib/notify.ts';
 import {
   countUnread,
   deleteExpired,
   findCourseAudience,
+  findUserLanguages,
   findNewer,
   findNewestId,
   findPage,
@@ -42,23 +50,36 @@ export function toNotification(row: NotificationRow): Notification {
  * Writes one notification per recipient through `db` — pass the event's
  * transaction, so the event and its notifications (and their mail) commit
  * together or not at all — and adds the recipients to `announcement`.
+ * `word` words it, and is called in each recipient's language (DESIGN
+ * section 16): the notification, and the mail made of it, read in the
+ * language of whoever receives it, not of whoever acted.
  */
 export async function notify(
   db: Db,
   recipients: readonly string[],
-  notification: NewNotification,
+  word: () => NewNotification,
   announcement?: Announcement,
 ): Promise<void> {
   const unique = [...new Set(recipients)];
   if (unique.length === 0) return;
   const createdAt = new Date().toISOString();
-  const rows = unique.map((userId) => ({
-    id: createTimeOrderedId(),
-    user_id: userId,
-    ...notification,
-    created_at: createdAt,
-    read_at: null,
-  }));
+  const languages = await findUserLanguages(db, unique);
+  const worded = new Map<Language, NewNotification>();
+  const inLanguage = (language: Language) => {
+    let notification = worded.get(language);
+    if (!notification) worded.set(language, (notification = speaking(language, word)));
+    return notification;
+  };
+  const rows = unique.map((userId) => {
+    const language = languages.get(userId);
+    return {
+      id: createTimeOrderedId(),
+      user_id: userId,
+      ...inLanguage(isLanguage(language) ? language : DEFAULT_LANGUAGE),
+      created_at: createdAt,
+      read_at: null,
+    };
+  });
   await insertNotifications(
     db,
     rows,
@@ -80,7 +101,7 @@ export async function notifyCourseStudents(
 ): Promise<void> {
   const audience = await findCourseAudience(db, courseId);
   if (!audience) return;
-  await notify(db, audience.studentIds, build(audience.title), announcement);
+  await notify(db, audience.studentIds, () => build(audience.title), announcement);
 }
 
 /** A page of the caller's notifications, newest first, with the unread count. */

@@ -1133,7 +1133,7 @@ export async function gradeSlot(
       await notify(
         trx,
         [attempt.user_id],
-        {
+        () => ({
           kind: 'quiz.graded',
           ...notificationText.quizGraded(
             attempt.quiz_title,
@@ -1141,7 +1141,7 @@ export async function gradeSlot(
             String(Number(attempt.max_points)).replace('.', ','),
           ),
           link: ROUTES.quizAttempt(attempt.course_id, attempt.quiz_id, attempt.id),
-        },
+        }),
         announcement,
       );
   });
@@ -1292,11 +1292,11 @@ export async function sendQuizDueSoonReminders(
       await notify(
         trx,
         await findStudentsWithoutSubmission(trx, quiz.course_id, quiz.id),
-        {
+        () => ({
           kind: 'assignment.due_soon',
           ...notificationText.quizDueSoon(quiz.course_title, quiz.title, quiz.closes_at),
           link: ROUTES.quiz(quiz.course_id, quiz.id),
-        },
+        }),
         announcement,
       );
       return true;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ROUTES } from '@urok/contract';
 import { Brand } from './brand';
+import { LanguageSwitcher } from './language-switcher';
 
 export interface AuthLayoutProps {
   title: string;
@@ -35,6 +36,7 @@ export function AuthLayout(props: AuthLayoutProps) {
       <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <AuthFormColumn {...props} />
       </div>
+      <LanguageSwitcher />
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, Outlet } from 'react-router';
 import { ROUTES, signInMessages } from '@urok/contract';
 import { Brand } from './brand';
+import { LanguageSwitcher } from './language-switcher';
 
 /** The frame of the public pages a signed-out visitor sees (/start, /game, …). */
 export function PublicLayout() {
@@ -15,7 +16,11 @@ export function PublicLayout() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
           <Brand to={ROUTES.start} />
-          <nav aria-label={signInMessages.mainNavigation} className="flex items-center gap-2">
+          <nav
+            aria-label={signInMessages.mainNavigation}
+            className="flex flex-wrap items-center justify-end gap-2"
+          >
+            <LanguageSwitcher />
             <Link
               to={ROUTES.login}
               className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"

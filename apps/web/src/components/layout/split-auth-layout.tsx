@@ -1,6 +1,7 @@
 import { ROUTES, messages } from '@urok/contract';
 import { AuthFormColumn, type AuthLayoutProps } from './auth-layout';
 import { Brand } from './brand';
+import { LanguageSwitcher } from './language-switcher';
 
 /**
  * The split-screen frame of /loginn and /registerr: the form beside a brand
@@ -22,6 +23,7 @@ export function SplitAuthLayout(props: AuthLayoutProps) {
           <Brand to={ROUTES.start} />
         </div>
         <AuthFormColumn {...props} />
+        <LanguageSwitcher />
       </main>
     </div>
   );

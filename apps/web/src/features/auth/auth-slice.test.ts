@@ -58,23 +58,17 @@ describe('auth reducer', () => {
 
   describe('login', () => {
     it('pending: loading, clears the previous error', () => {
-      const state = reduce(
-        { ...initialAuthState, errorMessage: 'old' },
-        login.pending('r', credentials),
-      );
+      const state = reduce({ ...initialAuthState, errorMessage: 'old' }, login.pending());
       expect(state).toMatchObject({ status: 'loading', errorMessage: null, data: null });
     });
     it('fulfilled: data stored, authenticated', () => {
-      const state = reduce(
-        initialAuthState,
-        login.fulfilled({ token: 't1', user }, 'r', credentials),
-      );
+      const state = reduce(initialAuthState, login.fulfilled({ token: 't1', user }));
       expect(state).toEqual({ ...signedIn });
     });
     it('rejected: data cleared, not authenticated, the server message stored', () => {
       const state = reduce(
         signedIn,
-        login.rejected(null, 'r', credentials, {
+        login.rejected({
           message: 'Забагато спроб. Спробуйте пізніше.',
           status: 429,
         }),
@@ -87,7 +81,7 @@ describe('auth reducer', () => {
       });
     });
     it("rejected without a server message: 'Невірний номер телефону або пароль'", () => {
-      const state = reduce(initialAuthState, login.rejected(new Error('boom'), 'r', credentials));
+      const state = reduce(initialAuthState, login.rejected(undefined, new Error('boom')));
       expect(state.errorMessage).toBe(messages.loginFailed);
       expect(state.errorMessage).toBe('Невірний номер телефону або пароль');
     });
@@ -95,19 +89,16 @@ describe('auth reducer', () => {
 
   describe('register', () => {
     it('pending: loading', () => {
-      expect(reduce(initialAuthState, register.pending('r', registration)).status).toBe('loading');
+      expect(reduce(initialAuthState, register.pending()).status).toBe('loading');
     });
     it('fulfilled: data stored, authenticated', () => {
-      const state = reduce(
-        initialAuthState,
-        register.fulfilled({ token: 't1', user }, 'r', registration),
-      );
+      const state = reduce(initialAuthState, register.fulfilled({ token: 't1', user }));
       expect(state).toEqual(signedIn);
     });
     it('rejected: data cleared, not authenticated (only logged: no error message)', () => {
       const state = reduce(
         signedIn,
-        register.rejected(null, 'r', registration, {
+        register.rejected({
           message: messages.telephoneTaken,
           status: 409,
         }),
@@ -122,31 +113,28 @@ describe('auth reducer', () => {
     it("rejected with 401: the server's reason is kept for the start page; a sign-out forgets it", () => {
       const blocked = reduce(
         signedIn,
-        fetchUser.rejected(null, 'r', undefined, {
+        fetchUser.rejected({
           status: 401,
           message: messages.accountBlocked,
         }),
       );
       expect(selectRefusedAtStart({ auth: blocked })).toBe(messages.accountBlocked);
-      const out = reduce(blocked, logout.fulfilled(undefined, 'r'));
+      const out = reduce(blocked, logout.fulfilled());
       expect(selectRefusedAtStart({ auth: out })).toBeNull();
     });
   });
 
   describe('fetchUser', () => {
     it('pending: loading, data kept', () => {
-      const state = reduce(signedIn, fetchUser.pending('r'));
+      const state = reduce(signedIn, fetchUser.pending());
       expect(state).toMatchObject({ status: 'loading', data: signedIn.data });
     });
     it('fulfilled: the user stored, authenticated', () => {
-      const state = reduce(initialAuthState, fetchUser.fulfilled({ token: 't1', user }, 'r'));
+      const state = reduce(initialAuthState, fetchUser.fulfilled({ token: 't1', user }));
       expect(state).toEqual(signedIn);
     });
     it('rejected: data cleared, not authenticated', () => {
-      const state = reduce(
-        signedIn,
-        fetchUser.rejected(null, 'r', undefined, { message: messages.tokenNotFound }),
-      );
+      const state = reduce(signedIn, fetchUser.rejected({ message: messages.tokenNotFound }));
       expect(state).toEqual({
         data: null,
         status: 'error',
@@ -158,7 +146,7 @@ describe('auth reducer', () => {
 
   describe('updateUser', () => {
     it('pending: loading, user kept', () => {
-      const state = reduce(signedIn, updateUser.pending('r', profile));
+      const state = reduce(signedIn, updateUser.pending());
       expect(state).toMatchObject({
         status: 'loading',
         isAuthenticated: true,
@@ -168,7 +156,7 @@ describe('auth reducer', () => {
     it('fulfilled: the returned fields are merged into the stored user', () => {
       const state = reduce(
         signedIn,
-        updateUser.fulfilled({ ...user, email: 'new@example.com', bio: 'Hi' }, 'r', profile),
+        updateUser.fulfilled({ ...user, email: 'new@example.com', bio: 'Hi' }),
       );
       expect(state.status).toBe('loaded');
       expect(state.data).toEqual({
@@ -178,30 +166,25 @@ describe('auth reducer', () => {
     });
     it('fulfilled with a partial user keeps the other fields', () => {
       const partial = { bio: 'Only bio' } as typeof user;
-      const state = reduce(signedIn, updateUser.fulfilled(partial, 'r', profile));
+      const state = reduce(signedIn, updateUser.fulfilled(partial));
       expect(state.data?.user).toEqual({ ...user, bio: 'Only bio' });
     });
     it('rejected: error status and the server message; the user stays signed in', () => {
       const state = reduce(
         signedIn,
-        updateUser.rejected(null, 'r', profile, { message: messages.fillField, status: 400 }),
+        updateUser.rejected({ message: messages.fillField, status: 400 }),
       );
       expect(state).toEqual({ ...signedIn, status: 'error', errorMessage: messages.fillField });
     });
     it("rejected with no token: 'Token not found'", () => {
-      const state = reduce(
-        signedIn,
-        updateUser.rejected(null, 'r', profile, { message: 'Token not found' }),
-      );
+      const state = reduce(signedIn, updateUser.rejected({ message: 'Token not found' }));
       expect(state.errorMessage).toBe('Token not found');
     });
   });
 
   describe('submitTeacherApplication', () => {
     it('pending: loading', () => {
-      expect(reduce(signedIn, submitTeacherApplication.pending('r', application)).status).toBe(
-        'loading',
-      );
+      expect(reduce(signedIn, submitTeacherApplication.pending()).status).toBe('loading');
     });
     it('fulfilled: loaded, data untouched', () => {
       const result = {
@@ -214,13 +197,13 @@ describe('auth reducer', () => {
           decidedAt: null,
         },
       };
-      const state = reduce(signedIn, submitTeacherApplication.fulfilled(result, 'r', application));
+      const state = reduce(signedIn, submitTeacherApplication.fulfilled(result));
       expect(state).toEqual(signedIn);
     });
     it('rejected: error with the server message', () => {
       const state = reduce(
         initialAuthState,
-        submitTeacherApplication.rejected(null, 'r', application, {
+        submitTeacherApplication.rejected({
           message: messages.subjectRequired,
         }),
       );
@@ -229,7 +212,7 @@ describe('auth reducer', () => {
     it("rejected without a server message: 'Не вдалося надіслати заявку.'", () => {
       const state = reduce(
         initialAuthState,
-        submitTeacherApplication.rejected(new Error('x'), 'r', application),
+        submitTeacherApplication.rejected(undefined, new Error('x')),
       );
       expect(state.errorMessage).toBe('Не вдалося надіслати заявку.');
     });
@@ -237,10 +220,10 @@ describe('auth reducer', () => {
 
   describe('logout and reset', () => {
     it('logout pending changes nothing yet', () => {
-      expect(reduce(signedIn, logout.pending('r'))).toEqual(signedIn);
+      expect(reduce(signedIn, logout.pending())).toEqual(signedIn);
     });
     it('logout fulfilled: data cleared, not authenticated', () => {
-      expect(reduce(signedIn, logout.fulfilled(undefined, 'r'))).toEqual(initialAuthState);
+      expect(reduce(signedIn, logout.fulfilled())).toEqual(initialAuthState);
     });
     it('reset: data cleared, not authenticated', () => {
       expect(reduce({ ...signedIn, errorMessage: 'x' }, reset())).toEqual(initialAuthState);

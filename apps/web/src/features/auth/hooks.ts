@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { AppServices } from '../../lib/services';
-import { fetchUser, selectAuth, type AuthRootState } from './auth-slice';
+import { fetchUser, selectAuth, type AuthDispatch, type AuthRootState } from './auth-slice';
 
-export type AuthDispatch = ThunkDispatch<AuthRootState, AppServices, UnknownAction>;
+export type { AuthDispatch };
 
 export const useAuthDispatch = useDispatch.withTypes<AuthDispatch>();
 export const useAuthSelector = useSelector.withTypes<AuthRootState>();

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../../lib/document-title';
 import { selectUser } from './auth-slice';
 import { ChangePasswordForm } from './components/change-password-form';
+import { LanguageSetting } from './components/language-setting';
 import { ProfileForm } from './components/profile-form';
 import { useAuthSelector } from './hooks';
 
@@ -35,6 +36,11 @@ export function SettingsPage({
         {/* Keyed by user id: another account's data never lingers in the form. */}
         {user ? <ProfileForm key={user._id} user={user} /> : <Spinner />}
       </div>
+      {passwordSection && user && (
+        <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+          <LanguageSetting key={user._id} user={user} />
+        </div>
+      )}
       {passwordSection && (
         <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 className="mb-1 text-lg font-semibold text-slate-900">

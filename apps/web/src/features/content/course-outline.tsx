@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
-import { QUIZ_ROUTES, ROUTES, messages } from '@urok/contract';
+import { API, LEARNING_API, QUIZ_ROUTES, ROUTES, messages } from '@urok/contract';
+import type { CoursePaths } from '../../lib/offline-courses';
 import type { StudentProgress } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
+import { loadFailureMessage } from '../../lib/api';
 import { useOutlineQuery, useProgressQuery } from './content-api';
+import { useSaveForOffline } from '../../lib/signed-in-user';
 
 /** The client route of a lesson page. */
 export function lessonPath(courseId: string, lessonId: string): string {
@@ -44,9 +47,20 @@ export function ProgressBar({ progress }: { progress: StudentProgress }) {
   );
 }
 
+/** What a course saved for offline keeps: the answers its pages read (lib/offline-courses.ts). */
+const SAVED_COURSE_PATHS: CoursePaths = {
+  course: API.course,
+  outline: LEARNING_API.outline,
+  progress: LEARNING_API.progress,
+  userCourses: API.userCourses,
+  ownHomework: API.ownHomework,
+  lesson: LEARNING_API.lesson,
+};
+
 /** The sections of a course and their items: the syllabus, or the enrolled student's ticks. */
 export function CourseOutline({ courseId, view }: CourseOutlineProps) {
-  const { data: outline, isError: failed, refetch } = useOutlineQuery(courseId);
+  const { data: outline, isError: failed, error, refetch } = useOutlineQuery(courseId);
+  const saveForOffline = useSaveForOffline();
   const { data: progress, refetch: refetchProgress } = useProgressQuery(courseId, {
     skip: view !== 'student',
   });
@@ -66,9 +80,10 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
         {messages.outlineHeading}
       </h2>
       {progress && <ProgressBar progress={progress} />}
+      {view === 'student' && saveForOffline?.(courseId, SAVED_COURSE_PATHS)}
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">
-          <p>{messages.outlineLoadFailed}</p>
+          <p>{loadFailureMessage(error, messages.outlineLoadFailed)}</p>
           <Button variant="secondary" onClick={load}>
             {messages.retry}
           </Button>

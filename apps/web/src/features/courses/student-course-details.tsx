@@ -10,7 +10,7 @@ import {
 } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { failureMessage } from '../../lib/api';
+import { failureMessage, loadFailureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import { CourseHeader, Deadline, PageSection } from './components/course-overview';
@@ -244,7 +244,7 @@ export function StudentCourseDetails({
         <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6">
           <h1 className="sr-only">{messages.pageMyCourseDetails}</h1>
           <LoadError
-            message={courseMessages.courseLoadFailed}
+            message={loadFailureMessage(viewed.error, courseMessages.courseLoadFailed)}
             onRetry={() => void viewed.refetch()}
           />
         </div>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ROUTES, courseMessages, messages } from '@urok/contract';
+import { loadFailureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import {
@@ -22,6 +23,7 @@ export function StudentCourseListPage() {
     data: userCourses = [],
     isLoading,
     isError,
+    error,
     isSuccess,
     refetch,
   } = useUserCoursesQuery(user._id);
@@ -33,7 +35,12 @@ export function StudentCourseListPage() {
     <PageFrame title={messages.pageMyCourses} intro={courseMessages.studentListIntro}>
       <JoinByCodeForm />
       <CourseGridSkeleton loading={loading} count={3} />
-      {isError && <LoadError message={courseMessages.listLoadFailed} onRetry={load} />}
+      {isError && (
+        <LoadError
+          message={loadFailureMessage(error, courseMessages.listLoadFailed)}
+          onRetry={load}
+        />
+      )}
       {isSuccess && userCourses.length === 0 && (
         <EmptyState message={courseMessages.studentListEmpty}>
           <Link to={ROUTES.courseGrid} className={LINK_BUTTON.primary}>

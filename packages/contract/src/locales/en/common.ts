@@ -161,6 +161,9 @@ export const common: Translation<typeof commonMessages> = {
   personalInformation: 'Personal information',
   personalInformationIntro: 'Your teachers and the students of your courses see these details.',
   labelRole: 'Role',
+  languageTitle: 'Language',
+  languageIntro: 'The language of pages, messages and mails. Your account keeps it on every device.',
+  languageSaved: 'Language changed.',
   notProvided: '—',
 
   pageHome: 'Home',

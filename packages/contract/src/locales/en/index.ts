@@ -8,6 +8,14 @@
 import { addTranslations } from '../../i18n/catalog.ts';
 import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
+// ---- Course content, courses and grades, assignments, quizzes ----
+import { content } from './content.ts';
+import { course, grades, grading } from './course.ts';
+import { assignment } from './assignment.ts';
+import { quiz } from './quiz.ts';
+import { quizImport } from './quiz-import.ts';
+import { quizPage } from './quiz-page.ts';
+// ---- end of course content, courses and grades, assignments, quizzes ----
 // ---- site, console, account, classes, notifications ----
 import { account } from './account.ts';
 import { admin } from './admin.ts';
@@ -27,6 +35,16 @@ import { upload } from './upload.ts';
 export const english = {
   signIn,
   common,
+  // ---- Course content, courses and grades, assignments, quizzes ----
+  content,
+  course,
+  grades,
+  grading,
+  assignment,
+  quiz,
+  quizImport,
+  quizPage,
+  // ---- end of course content, courses and grades, assignments, quizzes ----
   // ---- site, console, account, classes, notifications ----
   account,
   admin,

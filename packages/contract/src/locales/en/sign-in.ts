@@ -34,6 +34,9 @@ export const signIn: Translation<typeof signInMessages> = {
   loading: 'Loading…',
   signInLink: 'Sign In',
   signUpLink: 'Sign Up',
+  languageSwitcher: 'Site language',
+  languageNameUk: 'Українська',
+  languageNameEn: 'English',
 
   chunkLoadFailed: 'The page could not be loaded.',
   retry: 'Try again',

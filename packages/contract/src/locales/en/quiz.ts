@@ -1,0 +1,93 @@
+import type { Translation } from '../../i18n/catalog.ts';
+import { icu } from '../../i18n/catalog.ts';
+import type { quizMessages } from '../../quiz-messages.ts';
+
+export const quiz: Translation<typeof quizMessages> = {
+  questionNotFound: 'Question not found.',
+  questionKindInvalid:
+    'Choose a question type: single, multiple, truefalse, short, numeric, matching, ordering or essay.',
+  questionPointsInvalid: "A question's points — a number from 0.5 to 100.",
+  questionTagsInvalid: 'Tags — up to 10, each 1 to 40 characters.',
+  questionOptionsCount: 'There must be 2 to 10 answer options.',
+  questionOptionInvalid: 'Each answer option — 1 to 1000 characters, with an identifier.',
+  questionOptionDuplicate: 'Answer options repeat: each must be different.',
+  questionOptionIdDuplicate: "Options' identifiers repeat.",
+  questionNoCorrect: 'Mark at least one correct answer.',
+  questionCorrectUnknown: 'The correct answer must be one of the options.',
+  questionCreditInvalid: "An option's share of the points — a number from −100 to 100 (per cent).",
+  questionCreditMismatch:
+    'Correct options must have a positive share of the points, and incorrect ones zero or negative.',
+  questionSingleNoFull: 'At least one option must give 100% of the points.',
+  questionMultipleNotFull: 'The correct options together must give 100% of the points.',
+  questionTrueFalseInvalid: 'Give the correct answer: true or false.',
+  questionAcceptedCount: 'Give 1 to 20 accepted answers.',
+  questionAcceptedInvalid: 'Each accepted answer — 1 to 200 characters.',
+  questionAcceptedDuplicate: 'Accepted answers repeat.',
+  questionAcceptedNoFull: 'At least one accepted answer must give 100% of the points.',
+  questionNumericInvalid:
+    'The correct answer and the tolerance are numbers; the tolerance is not below 0.',
+  questionNumericNoFull: 'At least one numeric answer must give 100% of the points.',
+  questionPairsCount: 'There must be 2 to 10 matching pairs.',
+  questionPairInvalid: 'Each part of a pair — 1 to 500 characters.',
+  questionPairDuplicate: "Pairs' left parts repeat: each must be different.",
+  questionItemsCount: 'There must be 2 to 10 items to order.',
+  questionItemInvalid: 'Each item — 1 to 500 characters.',
+  questionItemDuplicate: 'Items to order repeat.',
+  questionKeyNotAllowed: 'This question type has no such field.',
+  questionImagesNotAllowed: "A question's text cannot contain images.",
+  questionInUse: 'The question is used in a quiz: remove it from the quiz first.',
+  questionLimitReached: "The course's bank already has the maximum number of questions (5000).",
+  questionSearchInvalid: 'Search query — up to 200 characters.',
+
+  importFormatInvalid: 'Choose a format: gift or aiken.',
+  importTextInvalid: 'Paste the text of the questions (up to 1 MB).',
+  importFailed: 'Some questions contain errors: nothing was imported.',
+  importEmpty: 'No questions were found in the text.',
+  importTooMany: 'You can import up to 1000 questions at a time.',
+  exportFormatInvalid: 'Export is possible in the gift format only.',
+
+  quizNotFound: 'Quiz not found.',
+  quizTitleInvalid: 'Quiz title — 1 to 200 characters.',
+  quizSectionInvalid: 'Choose a section of this course.',
+  quizDateInvalid: 'Give a date and time (ISO 8601) or leave it empty.',
+  quizDatesOrder: 'The quiz must close later than it opens.',
+  quizTimeLimitInvalid: 'Time limit — a whole number of minutes from 1 to 600, or empty.',
+  quizAttemptsAllowedInvalid: 'Number of attempts — a whole number from 1 to 20.',
+  quizGradingInvalid: 'Grading: highest, last or average.',
+  quizReviewInvalid: 'Review: after_submit, after_close or never.',
+  quizBooleanInvalid: 'Give true or false.',
+  quizSlotsInvalid:
+    "A quiz's questions — up to 100 places: a question from the bank or a number of random questions with a tag.",
+  quizSlotQuestionUnknown: "A quiz's questions must come from this course's bank.",
+  quizSlotDuplicate: 'The same question was added to the quiz twice.',
+  quizSlotTagTooFew: icu<[tag: string, available: number]>(
+    'The bank has only {available, plural, one {# question} other {# questions}} tagged “{tag}”.',
+    'tag',
+    'available',
+  ),
+  quizNoQuestions: 'Add at least one question to the quiz to publish it.',
+  quizHasAttempts: 'The quiz already has attempts: its questions and rules can no longer change.',
+  quizLimitReached: 'The course already has the maximum number of quizzes (200).',
+
+  attemptNotFound: 'Attempt not found.',
+  attemptNotOpenYet: 'The quiz is not open yet.',
+  attemptClosed: 'The quiz is already closed.',
+  attemptNoneLeft: 'You have used all the attempts at this quiz.',
+  attemptTagTooFew: 'The bank has too few questions for this quiz. Tell your teacher.',
+  attemptSubmitted: 'The attempt is already finished: its answers cannot change.',
+  attemptPastDeadline: "The attempt's time is up: the answer was not saved.",
+  attemptSlotInvalid: 'This attempt has no such question.',
+  answerInvalid: 'The answer has the wrong format for this question.',
+  answerEssayTooLong: 'Answer — at most 20,000 characters.',
+  attemptGradePointsInvalid: icu<[points: number]>(
+    'Points — a number from 0 to {points, number}.',
+    'points',
+  ),
+  attemptNotSubmitted: 'The attempt is not finished yet: it can be graded once submitted.',
+  attemptFeedbackInvalid: 'Comment — up to 2000 characters.',
+
+  calendarQuizCloses: 'The quiz closes: an attempt cannot be started after this.',
+
+  gradebookStatusPending: 'awaiting review',
+  gradebookStatusInProgress: 'attempt in progress',
+};
