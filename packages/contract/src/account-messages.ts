@@ -2,8 +2,11 @@
  * The words of password change (/settings) and reset (/reset-password), and
  * the API's answers to them. A module of its own, like course-messages.ts,
  * so the entry chunk that /login loads does not carry them.
+ * English: locales/en/account.ts.
  */
-export const accountMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+
+export const accountMessages = defineMessages('account', {
   // API answers
   currentPasswordRequired: 'Enter your current password.',
   currentPasswordWrong: 'The current password is wrong.',
@@ -28,7 +31,7 @@ export const accountMessages = {
   forgotPasswordBackToLogin: 'Повернутися до входу',
   forgotPasswordFailed: 'Не вдалося надіслати запит. Спробуйте ще раз.',
   resetMailSubject: 'Урок: зміна пароля',
-  resetMailGreeting: (name: string) => `Вітаємо, ${name}!`,
+  resetMailGreeting: icu<[name: string]>('Вітаємо, {name}!', 'name'),
   resetMailBody:
     'Хтось (можливо, ви) попросив змінити пароль до вашого облікового запису на «Урок». Відкрийте посилання протягом години, щоб задати новий пароль. Посилання діє один раз.',
   resetMailOpen: 'Задати новий пароль',
@@ -72,4 +75,4 @@ export const accountMessages = {
   telephoneChangeNeedsPassword: 'Щоб змінити телефон, введіть поточний пароль.',
   telephoneChangePasswordWrong: 'Поточний пароль неправильний.',
   // ---- end of accounts section ----
-} as const;
+} as const);

@@ -5,8 +5,12 @@
  * The API's answers (accountBlocked, lastOperator, …) are in messages.ts.
  *
  * Labels and button names are what the end-to-end tests target: keep them stable.
+ * English: locales/en/admin.ts.
  */
-export const adminMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+import { storageSize } from './storage-size.ts';
+
+export const adminMessages = defineMessages('admin', {
   // Shared
   loadFailed: 'Не вдалося завантажити дані.',
   retry: 'Спробувати ще раз',
@@ -24,20 +28,18 @@ export const adminMessages = {
   statOperators: 'Оператори',
   statCourses: 'Курси',
   statSubmissions: 'Надіслані роботи',
-  statSubmissionsWeek: (count: number) => `за 7 днів: ${count}`,
+  statSubmissionsWeek: icu<[count: number]>('за 7 днів: {count}', 'count'),
   statPending: 'Заявки, що чекають',
   statStorage: 'Збережені файли',
   chartTitle: 'Надіслані роботи за останні 30 днів',
-  chartDescription: (total: number, max: number) =>
-    `Стовпчикова діаграма: усього ${total} робіт, найбільше за день — ${max}.`,
-  chartBar: (day: string, count: number) => `${day}: ${count}`,
+  chartDescription: icu<[total: number, max: number]>(
+    'Стовпчикова діаграма: усього {total} робіт, найбільше за день — {max}.',
+    'total',
+    'max',
+  ),
+  chartBar: icu<[day: string, count: number]>('{day}: {count}', 'day', 'count'),
   chartTable: 'Показати числа',
-  bytes: (bytes: number) =>
-    bytes < 1024 * 1024
-      ? `${(bytes / 1024).toFixed(1)} КБ`
-      : bytes < 1024 * 1024 * 1024
-        ? `${(bytes / 1024 / 1024).toFixed(1)} МБ`
-        : `${(bytes / 1024 / 1024 / 1024).toFixed(2)} ГБ`,
+  bytes: storageSize(icu('{size} {unit, select, kb {КБ} mb {МБ} other {ГБ}}', 'size', 'unit')),
 
   // /admin/applications
   applicationsTitle: 'Заявки викладачів',
@@ -47,8 +49,8 @@ export const adminMessages = {
   statusApproved: 'Схвалені',
   statusRejected: 'Відхилені',
   applicationsEmpty: 'Заявок немає.',
-  applicationSubmitted: (date: string) => `Подано ${date}`,
-  applicationDecided: (date: string) => `Рішення ${date}`,
+  applicationSubmitted: icu<[date: string]>('Подано {date}', 'date'),
+  applicationDecided: icu<[date: string]>('Рішення {date}', 'date'),
   applicationSubject: 'Предмет',
   applicationExperience: 'Досвід',
   applicationMotivation: 'Мотивація',
@@ -65,7 +67,7 @@ export const adminMessages = {
   auditFilterReset: 'Скинути',
   auditFilteredEmpty: 'Жодного запису за цими фільтрами.',
   noteHint: "Необов'язково; бачать лише оператори.",
-  decisionNote: (note: string) => `Примітка: ${note}`,
+  decisionNote: icu<[note: string]>('Примітка: {note}', 'note'),
   approve: 'Схвалити',
   reject: 'Відхилити',
   approved: 'Заявку схвалено.',
@@ -94,21 +96,31 @@ export const adminMessages = {
   block: 'Заблокувати',
   unblock: 'Розблокувати',
   resetLink: 'Посилання для скидання пароля',
-  confirmMakeTeacher: (name: string) => `Зробити ${name} викладачем?`,
-  confirmMakeStudent: (name: string) =>
-    `Зробити ${name} студентом? Курси залишаться, але права автора зникнуть.`,
-  confirmMakeOperator: (name: string) =>
-    `Призначити ${name} оператором? Оператор керує всією платформою.`,
-  confirmRemoveOperator: (name: string) => `Зняти з ${name} роль оператора?`,
-  confirmBlock: (name: string) =>
-    `Заблокувати ${name}? Усі сеанси завершаться одразу, увійти знову не вийде.`,
-  confirmUnblock: (name: string) => `Розблокувати ${name}?`,
-  confirmResetLink: (name: string) =>
-    `Створити одноразове посилання для скидання пароля ${name}? Попередні посилання перестануть діяти.`,
-  userUpdated: (name: string) => `Зміни для ${name} збережено.`,
+  confirmMakeTeacher: icu<[name: string]>('Зробити {name} викладачем?', 'name'),
+  confirmMakeStudent: icu<[name: string]>(
+    'Зробити {name} студентом? Курси залишаться, але права автора зникнуть.',
+    'name',
+  ),
+  confirmMakeOperator: icu<[name: string]>(
+    'Призначити {name} оператором? Оператор керує всією платформою.',
+    'name',
+  ),
+  confirmRemoveOperator: icu<[name: string]>('Зняти з {name} роль оператора?', 'name'),
+  confirmBlock: icu<[name: string]>(
+    'Заблокувати {name}? Усі сеанси завершаться одразу, увійти знову не вийде.',
+    'name',
+  ),
+  confirmUnblock: icu<[name: string]>('Розблокувати {name}?', 'name'),
+  confirmResetLink: icu<[name: string]>(
+    'Створити одноразове посилання для скидання пароля {name}? Попередні посилання перестануть діяти.',
+    'name',
+  ),
+  userUpdated: icu<[name: string]>('Зміни для {name} збережено.', 'name'),
   resetLinkTitle: 'Одноразове посилання',
-  resetLinkOnce: (date: string) =>
-    `Показується лише зараз. Діє один раз, до ${date}. Передайте його користувачу самі.`,
+  resetLinkOnce: icu<[date: string]>(
+    'Показується лише зараз. Діє один раз, до {date}. Передайте його користувачу самі.',
+    'date',
+  ),
   copy: 'Копіювати',
   copied: 'Скопійовано',
   close: 'Закрити',
@@ -119,13 +131,15 @@ export const adminMessages = {
   hiddenBadge: 'Приховано',
   hide: 'Приховати',
   unhide: 'Показати',
-  confirmHide: (title: string) =>
-    `Приховати «${title}»? Курс зникне з каталогу й пошуку; автор і записані студенти його бачитимуть.`,
-  confirmUnhide: (title: string) => `Повернути «${title}» до каталогу?`,
+  confirmHide: icu<[title: string]>(
+    'Приховати «{title}»? Курс зникне з каталогу й пошуку; автор і записані студенти його бачитимуть.',
+    'title',
+  ),
+  confirmUnhide: icu<[title: string]>('Повернути «{title}» до каталогу?', 'title'),
   courseHidden: 'Курс приховано.',
   courseShown: 'Курс знову в каталозі.',
-  courseAuthor: (name: string) => `Автор: ${name}`,
-  courseEnrolled: (count: number) => `Записано: ${count}`,
+  courseAuthor: icu<[name: string]>('Автор: {name}', 'name'),
+  courseEnrolled: icu<[count: number]>('Записано: {count}', 'count'),
 
   // /admin/audit
   auditTitle: 'Журнал дій',
@@ -135,11 +149,11 @@ export const adminMessages = {
   columnAction: 'Дія',
   columnTarget: 'Об’єкт',
   columnDetails: 'Подробиці',
-  actorCli: (name: string) => `Командний рядок (${name})`,
+  actorCli: icu<[name: string]>('Командний рядок ({name})', 'name'),
   actorSystem: 'Система',
   /** An operator's account id and telephone when they acted, under their name. */
-  actorTelephone: (telephone: string) => `тел. ${telephone}`,
-  actorId: (id: string) => `ID ${id}`,
+  actorTelephone: icu<[telephone: string]>('тел. {telephone}', 'telephone'),
+  actorId: icu<[id: string]>('ID {id}', 'id'),
   actions: {
     'application.approve': 'Схвалення заявки',
     'application.reject': 'Відхилення заявки',
@@ -149,7 +163,7 @@ export const adminMessages = {
     'user.unblock': 'Розблокування',
     'user.reset-link': 'Посилання для скидання пароля',
     'course.visibility': 'Видимість курсу',
-  },
+  } satisfies Record<string, string>,
   /** The names of an entry's details (the server writes them in English: lib/audit.ts). */
   detailKeys: {
     from: 'Було',
@@ -167,4 +181,4 @@ export const adminMessages = {
     true: 'так',
     false: 'ні',
   } as Record<string, string>,
-} as const;
+} as const);

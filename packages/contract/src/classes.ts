@@ -4,6 +4,7 @@
  * rules; the server decides.
  */
 import type { FormError } from './form.ts';
+import { defineMessages, icu } from './i18n/catalog.ts';
 import { isValidTelephone } from './rules.ts';
 import { signInMessages } from './sign-in-messages.ts';
 
@@ -44,7 +45,8 @@ export interface AddStudentInput {
   telephone: string;
 }
 
-export const classMessages = {
+/** The API's answers about classes. English: locales/en/classes.ts (both modules). */
+export const classMessages = defineMessages('classes', {
   visibilityInvalid: 'Оберіть, хто бачить курс: усі, лише клас або лише ви.',
   joinCodeNotFound: 'Код не знайдено',
   joinCodeRequired: 'Введіть код курсу.',
@@ -52,7 +54,7 @@ export const classMessages = {
   privateNoEnroll: 'Цей курс — для класу: запишіться за кодом чи посиланням від викладача.',
   studentNotFound: 'Облікового запису з таким номером немає.',
   draftHasStudents: 'На курс уже записані студенти: зробіть його приватним, а не чернеткою.',
-} as const;
+} as const);
 
 export function checkAddStudent(input: AddStudentInput): FormError<'telephone'> | null {
   if (!isValidTelephone(input.telephone.trim()))
@@ -61,7 +63,7 @@ export function checkAddStudent(input: AddStudentInput): FormError<'telephone'> 
 }
 
 /** The web pages of classes: the course form's choice, the author's access panel, /join. */
-export const classPageMessages = {
+export const classPageMessages = defineMessages('classPages', {
   visibilityLegend: 'Хто бачить курс',
   visibilityLabel: {
     public: 'Відкритий',
@@ -94,7 +96,7 @@ export const classPageMessages = {
   copyLink: 'Копіювати посилання',
   copied: 'Скопійовано',
   copyFailed: 'Не вдалося скопіювати: виділіть і скопіюйте вручну.',
-  qrAlt: (link: string) => `QR-код посилання ${link}`,
+  qrAlt: icu<[link: string]>('QR-код посилання {link}', 'link'),
   qrLoadFailed: 'Не вдалося показати QR-код.',
   fullScreen: 'Показати на весь екран',
   fullScreenClose: 'Закрити',
@@ -110,14 +112,14 @@ export const classPageMessages = {
   addStudentHint: 'Студент має вже бути зареєстрований з цим номером.',
   addStudentLabel: 'Номер телефону студента',
   addStudentAction: 'Додати',
-  addStudentDone: (count: number) => `Студента додано. У курсі студентів: ${count}.`,
+  addStudentDone: icu<[count: number]>('Студента додано. У курсі студентів: {count}.', 'count'),
   addStudentFailed: 'Не вдалося додати студента.',
 
   // /join/{code} and the student's list
   joinTitle: 'Приєднання до курсу',
   joinSignedOut:
     'Вас запросили до курсу на «Урок». Увійдіть або зареєструйтеся — і ви одразу потрапите до курсу.',
-  joinCodeShown: (code: string) => `Код курсу: ${code}`,
+  joinCodeShown: icu<[code: string]>('Код курсу: {code}', 'code'),
   joinSignIn: 'Увійти',
   joinRegister: 'Зареєструватися',
   joining: 'Приєднуємо до курсу…',
@@ -128,4 +130,4 @@ export const classPageMessages = {
   joinFormLabel: 'Код від викладача',
   joinFormHint: '8 літер і цифр, наприклад K7MP-Q2XA',
   joinFormAction: 'Приєднатися',
-} as const;
+} as const);

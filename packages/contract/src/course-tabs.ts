@@ -3,6 +3,8 @@
  * /mycourse-details/{courseId}: the bare address is the programme. Apart
  * from paths.ts, so /login does not carry them.
  */
+import { defineMessages, icu } from './i18n/catalog.ts';
+
 export const COURSE_TABS = [
   'programme',
   'assignments',
@@ -18,7 +20,8 @@ export const COURSE_TAB_ROUTES = {
     tab === 'programme' ? `/mycourse-details/${courseId}` : `/mycourse-details/${courseId}/${tab}`,
 };
 
-export const courseTabMessages = {
+/** English: locales/en/course-tabs.ts. */
+export const courseTabMessages = defineMessages('courseTabs', {
   /** The tab list's accessible name. */
   tabsLabel: 'Розділи курсу',
   tabs: {
@@ -30,11 +33,15 @@ export const courseTabMessages = {
   } satisfies Record<CourseTab, string>,
   workHeading: 'Завдання і тести',
   workEmpty: 'У курсі ще немає завдань і тестів. Додайте завдання нижче.',
-  workKind: { assignment: 'Завдання', quiz: 'Тест' } as const,
+  workKind: { assignment: 'Завдання', quiz: 'Тест' } satisfies Record<
+    'assignment' | 'quiz',
+    string
+  >,
   draft: 'Чернетка',
   noDueDate: 'Без терміну',
-  dueOn: (date: string) => `Термін: ${date}`,
+  /** `date`: already formatted. */
+  dueOn: icu<[date: string]>('Термін: {date}', 'date'),
   progressHeading: 'Поступ студентів',
   forAssignment: 'Завдання:',
   quizzesNote: 'Тест додають у програмі курсу.',
-};
+} as const);

@@ -8,8 +8,11 @@
  * generic API errors stay in messages.ts.
  *
  * Labels and button names are what the end-to-end tests target: keep them stable.
+ * English: locales/en/site.ts.
  */
-export const siteMessages = {
+import { defineMessages, icu } from './i18n/catalog.ts';
+
+export const siteMessages = defineMessages('site', {
   // POST /api/pledges: validation and success (server and /donate)
   pledgeNameInvalid: "Вкажіть ім'я (від 2 до 100 символів).",
   pledgeAmountInvalid: 'Вкажіть суму цілим числом від 10 до 100 000 грн.',
@@ -56,16 +59,16 @@ export const siteMessages = {
     'Програми, які ми радимо почати. Оберіть будь-яку, щоб побачити план навчання.',
   featuredLevel: 'Рівень',
   featuredDuration: 'Тривалість',
-  featuredWeeks: (weeks: number) => `${weeks} тиж.`,
+  featuredWeeks: icu<[weeks: number]>('{weeks} тиж.', 'weeks'),
   featuredWeeklyLoad: 'Навантаження',
-  featuredHoursPerWeek: (hours: number) => `${hours} год на тиждень`,
+  featuredHoursPerWeek: icu<[hours: number]>('{hours} год на тиждень', 'hours'),
   featuredLessons: 'Уроків',
   featuredEnrol: 'Записатися на курс',
   featuredEnrolHintSignedOut: 'Створіть обліковий запис — це безкоштовно.',
   featuredEnrolHintSignedIn: 'Курс чекає на вас у каталозі.',
   featuredOutcomes: 'Чого ви навчитеся',
   featuredProgram: 'Програма курсу',
-  featuredModule: (index: number) => `Модуль ${index}`,
+  featuredModule: icu<[index: number]>('Модуль {index}', 'index'),
   featuredTeacher: 'Викладач',
   featuredOthers: 'Інші програми',
   featuredAll: 'Усі рекомендовані програми',
@@ -90,16 +93,24 @@ export const siteMessages = {
   // /game
   gameLead:
     'Десять коротких питань про навчання і шкільні предмети. Обирайте відповідь — одразу побачите, чи влучили.',
-  gameProgress: (current: number, total: number) => `Питання ${current} з ${total}`,
+  gameProgress: icu<[current: number, total: number]>(
+    'Питання {current} з {total}',
+    'current',
+    'total',
+  ),
   gameProgressLabel: 'Прогрес вікторини',
-  gameScore: (score: number) => `Рахунок: ${score}`,
+  gameScore: icu<[score: number]>('Рахунок: {score}', 'score'),
   gameAnswers: 'Варіанти відповіді',
   gameCorrect: 'Правильно!',
-  gameWrong: (answer: string) => `Неправильно. Правильна відповідь: ${answer}.`,
+  gameWrong: icu<[answer: string]>('Неправильно. Правильна відповідь: {answer}.', 'answer'),
   gameNext: 'Наступне питання',
   gameFinish: 'Показати результат',
   gameOverHeading: 'Вікторину завершено',
-  gameResult: (score: number, total: number) => `Ваш результат: ${score} з ${total}`,
+  gameResult: icu<[score: number, total: number]>(
+    'Ваш результат: {score} з {total}',
+    'score',
+    'total',
+  ),
   gameVerdictGreat: 'Чудово! Ви справжній відмінник.',
   gameVerdictGood: 'Добрий результат — ще трохи, і буде ідеально.',
   gameVerdictTryAgain: 'Є куди рости — спробуйте ще раз!',
@@ -125,7 +136,7 @@ export const siteMessages = {
   pledgeMessageHint: "Необов'язково, до 500 символів",
   submitPledge: 'Pledge support',
   pledgeThanksHeading: 'Дякуємо за підтримку!',
-  pledgeSummary: (name: string, amount: string) => `${name}, ${amount} грн`,
+  pledgeSummary: icu<[name: string, amount: string]>('{name}, {amount} грн', 'name', 'amount'),
   pledgeAnother: 'Make another pledge',
   pledgeFailed: 'Не вдалося зберегти обіцянку. Спробуйте ще раз.',
 
@@ -142,12 +153,16 @@ export const siteMessages = {
   // /vacancylist
   vacanciesLead: 'Демонстраційна дошка вакансій: натисніть тег, щоб відфільтрувати список.',
   vacancyFilters: 'Filters',
-  removeFilter: (tag: string) => `Remove filter ${tag}`,
+  removeFilter: icu<[tag: string]>('Remove filter {tag}', 'tag'),
   clearFilters: 'Clear',
   vacancyTags: 'Tags',
   vacancyNew: 'NEW!',
   vacancyFeatured: 'FEATURED',
-  vacancyCount: (shown: number, total: number) => `Showing ${shown} of ${total} jobs`,
+  vacancyCount: icu<[shown: number, total: number]>(
+    'Showing {shown} of {total} jobs',
+    'shown',
+    'total',
+  ),
 
   // /course/{id}
   demoCourseProfession: 'Profession',
@@ -161,7 +176,7 @@ export const siteMessages = {
   gradingTopic: 'Тема',
   gradingGrade: 'Оцінка',
   gradingAction: 'Дія',
-  gradingGradeFor: (student: string) => `Оцінка: ${student}`,
+  gradingGradeFor: icu<[student: string]>('Оцінка: {student}', 'student'),
   gradingBlank: 'Введіть оцінку, щоб оцінити.',
   gradingLocked: 'Оцінено',
   gradingUploadsHeading: 'Курси для завантаження',
@@ -170,4 +185,4 @@ export const siteMessages = {
   gradingUploadsEmpty: 'Список порожній.',
   gradingLogout: 'Вийти з демо',
   gradingLogoutAlert: 'Це демонстраційна сторінка: вихід тут не виконується.',
-} as const;
+} as const);

@@ -16,6 +16,21 @@ import { quiz } from './quiz.ts';
 import { quizImport } from './quiz-import.ts';
 import { quizPage } from './quiz-page.ts';
 // ---- end of course content, courses and grades, assignments, quizzes ----
+// ---- site, console, account, classes, notifications ----
+import { account } from './account.ts';
+import { admin } from './admin.ts';
+import { appUpdate } from './app-update.ts';
+import { classes, classPages } from './classes.ts';
+import { courseTabs } from './course-tabs.ts';
+import {
+  notificationKinds,
+  notificationMail,
+  notifications,
+  notificationTexts,
+} from './notifications.ts';
+import { site } from './site.ts';
+import { upload } from './upload.ts';
+// ---- end of site, console, account, classes, notifications ----
 
 export const english = {
   signIn,
@@ -30,6 +45,20 @@ export const english = {
   quizImport,
   quizPage,
   // ---- end of course content, courses and grades, assignments, quizzes ----
+  // ---- site, console, account, classes, notifications ----
+  account,
+  admin,
+  appUpdate,
+  classes,
+  classPages,
+  courseTabs,
+  notificationKinds,
+  notificationMail,
+  notifications,
+  notificationTexts,
+  site,
+  upload,
+  // ---- end of site, console, account, classes, notifications ----
 };
 
 addTranslations('en', english);
