@@ -73,6 +73,14 @@ describe('plural forms (ICU, through Lingui)', () => {
   });
 });
 
+describe("a value's text is kept as it was given", () => {
+  it('backslashes and escape-like sequences in a value are not decoded', () => {
+    const greeting = icu<[name: string]>('Вітаємо, {name}!', 'name');
+    expect(greeting('a\\u0041b \\x41 \\n \\\\')).toBe('Вітаємо, a\\u0041b \\x41 \\n \\\\!');
+    expect(greeting('\ue000\\u0041')).toBe('Вітаємо, \ue000\\u0041!');
+  });
+});
+
 describe('formatting through Intl', () => {
   // Intl's spaces inside numbers and units are no-break ones (which depends on the ICU data).
   const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

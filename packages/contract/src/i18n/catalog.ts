@@ -78,13 +78,29 @@ export function icu<A extends unknown[]>(
     }
     const named: Record<string, unknown> = {};
     params.forEach((name, index) => (named[name] = values[index]));
-    return runtime(active())._({
+    // Lingui decodes `\uXXXX` and `\xXX` in what it formats, values included: a value's
+    // backslashes (a name, a title a person typed) travel as a character no text holds.
+    const texts = Object.values(named).filter((value) => typeof value === 'string');
+    const guard = texts.some((text) => text.includes('\\')) ? unusedCharacter(texts) : null;
+    if (guard)
+      for (const [name, value] of Object.entries(named))
+        if (typeof value === 'string') named[name] = value.replaceAll('\\', guard);
+    const text = runtime(active())._({
       id: '',
       message: compiled as unknown as string,
       values: named,
     });
+    return guard ? text.replaceAll(guard, '\\') : text;
   };
   return Object.assign(format, { message, params }) as IcuMessage<A>;
+}
+
+/** A private-use character none of `texts` holds. */
+function unusedCharacter(texts: string[]): string {
+  for (let code = 0xe000; ; code += 1) {
+    const character = String.fromCharCode(code);
+    if (!texts.some((text) => text.includes(character))) return character;
+  }
 }
 
 type Catalog = Record<string, unknown>;
