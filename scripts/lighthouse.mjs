@@ -61,7 +61,7 @@ try {
   };
   let lessonPath;
   for (const course of (await api(`user/${user._id}/courses`)).courses ?? []) {
-    const { outline } = await api(`courses/${course._id}/outline`);
+    const outline = await api(`courses/${course._id}/outline`);
     const lesson = outline.sections
       .flatMap((section) => section.items)
       .find((item) => item.kind === 'lesson' && item.published);
