@@ -9,6 +9,14 @@ import { addTranslations } from '../../i18n/catalog.ts';
 import { common } from './common.ts';
 import { signIn } from './sign-in.ts';
 
-export const english = { signIn, common };
+// The web app's own texts: the offline pages, the public pages' data, the game.
+import { demos } from './demos.ts';
+import { featuredCourses } from './featured-courses.ts';
+import { game } from './game.ts';
+import { offline } from './offline.ts';
+import { webUi } from './web-ui.ts';
+const webApp = { offline, featuredCourses, demos, game, webUi };
+
+export const english = { signIn, common, ...webApp };
 
 addTranslations('en', english);
