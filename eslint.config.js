@@ -69,6 +69,35 @@ const sqlOnlyInRepositories = {
   },
 };
 
+/**
+ * Every word the web app shows comes from a catalog (DESIGN section 16): a
+ * letter in JSX text, or a string literal in an attribute a person reads or
+ * hears, is refused in apps/web/src (tests aside). Punctuation and symbols
+ * between elements stay.
+ */
+const CATALOG_MESSAGE =
+  'User-facing text comes from a catalog: add it to a defineMessages module of @urok/contract (with its English in locales/en) and read it from there.';
+const noLiteralTextInJsx = {
+  files: ['apps/web/src/**/*.tsx'],
+  ignores: ['**/*.test.tsx'],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'JSXText[value=/\\p{L}/u]', message: CATALOG_MESSAGE },
+      {
+        selector:
+          'JSXAttribute[name.name=/^(aria-label|aria-description|aria-placeholder|aria-roledescription|aria-valuetext|title|placeholder|alt|label)$/] > Literal[value=/\\p{L}/u]',
+        message: CATALOG_MESSAGE,
+      },
+      {
+        selector:
+          'JSXAttribute[name.name=/^(aria-label|aria-description|aria-placeholder|aria-roledescription|aria-valuetext|title|placeholder|alt|label)$/] > JSXExpressionContainer > :matches(Literal[value=/\\p{L}/u], TemplateLiteral[quasis.length=1][quasis.0.value.raw=/\\p{L}/u])',
+        message: CATALOG_MESSAGE,
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -107,4 +136,5 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   sqlOnlyInRepositories,
+  noLiteralTextInJsx,
 );

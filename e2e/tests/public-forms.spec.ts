@@ -1,7 +1,10 @@
-import { QUIZ_QUESTIONS } from '../../apps/web/src/features/game/quiz-questions.ts';
+import { gameCopy } from '../../packages/contract/src/copy/game.ts';
 import { messages } from '../../packages/contract/src/messages.ts';
 import { siteMessages } from '../../packages/contract/src/site-messages.ts';
 import { createStudent, expect, signIn, test, uniqueTelephone } from '../fixtures.ts';
+
+/** The game's questions in Ukrainian, the language these tests speak. */
+const QUIZ_QUESTIONS = gameCopy.questions;
 
 test.describe('/future-teacher', () => {
   test('signed out: the client checks, then a sent application shows what happens next', async ({

@@ -1,6 +1,9 @@
-import { FEATURED_COURSES } from '../../apps/web/src/features/landing/featured-courses.ts';
+import { featuredCourseCopy } from '../../packages/contract/src/copy/featured-courses.ts';
 import { PUBLIC_LANDING_IDS, SIGNED_IN_LANDING_IDS } from '../../packages/contract/src/paths.ts';
 import { createStudent, expect, signIn, test } from '../fixtures.ts';
+
+/** The featured courses in Ukrainian, the language these tests speak. */
+const FEATURED_COURSES = featuredCourseCopy.courses;
 
 /** The featured course shown on /course-details:N. */
 function featured(id: number) {

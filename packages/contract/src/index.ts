@@ -34,3 +34,8 @@ export * from './site-messages.ts';
 export * from './app-update-messages.ts';
 export * from './quiz-import-messages.ts';
 export * from './offline-messages.ts';
+// The web app's own texts and data (lazily loaded pages only)
+export * from './copy/demos.ts';
+export * from './copy/featured-courses.ts';
+export * from './copy/game.ts';
+export * from './copy/web-ui.ts';

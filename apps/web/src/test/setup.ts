@@ -1,9 +1,13 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-// A Ukrainian browser, as the product's first readers have: jsdom says 'en-US', which would
-// make the app start in English (lib/language.ts); tests of English choose it.
-Object.defineProperty(navigator, 'languages', { value: ['uk-UA', 'uk'], configurable: true });
+// The tests run in a Ukrainian browser (jsdom's is an English one): the app
+// speaks Ukrainian, the specification's words, with its numbers and dates.
+Object.defineProperty(window.navigator, 'languages', {
+  value: ['uk-UA', 'uk'],
+  configurable: true,
+});
+Object.defineProperty(window.navigator, 'language', { value: 'uk-UA', configurable: true });
 
 afterEach(() => {
   cleanup();

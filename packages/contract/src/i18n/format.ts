@@ -8,8 +8,14 @@ import type { Language } from './languages.ts';
  */
 const tags: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' };
 
-export function formatNumber(value: number, language: Language = currentLanguage()): string {
-  return new Intl.NumberFormat(tags[language], { maximumFractionDigits: 2 }).format(value);
+export function formatNumber(
+  value: number,
+  language: Language = currentLanguage(),
+  options: Intl.NumberFormatOptions = {},
+): string {
+  return new Intl.NumberFormat(tags[language], { maximumFractionDigits: 2, ...options }).format(
+    value,
+  );
 }
 
 export function formatDate(

@@ -8,7 +8,7 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import StarterKit from '@tiptap/starter-kit';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
-import { messages, type LessonDocument } from '@urok/contract';
+import { messages, webUiMessages, type LessonDocument } from '@urok/contract';
 import { MathPanel, mathDraftOf, type MathDraft } from './math-panel';
 import { mathNode } from './math-nodes';
 
@@ -87,7 +87,7 @@ export function DocumentField({
           aria-label={messages.lessonEditorBold}
           onClick={() => chain()?.toggleBold().run()}
         >
-          <span aria-hidden="true">B</span>
+          <span aria-hidden="true">{webUiMessages.boldGlyph}</span>
         </button>
         <button
           type="button"
@@ -95,7 +95,7 @@ export function DocumentField({
           aria-label={messages.lessonEditorItalic}
           onClick={() => chain()?.toggleItalic().run()}
         >
-          <span aria-hidden="true">I</span>
+          <span aria-hidden="true">{webUiMessages.italicGlyph}</span>
         </button>
         <button
           type="button"

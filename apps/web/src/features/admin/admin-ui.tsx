@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
-import { adminMessages, ADMIN_LIMITS, checkAdminSearch } from '@urok/contract';
+import { adminMessages, ADMIN_LIMITS, checkAdminSearch, formatDate } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/fields';
 import { FormAlert } from '../../components/ui/form-alert';
@@ -74,8 +74,6 @@ export function Badge({
 /** The school's zone until the server has said (GET admin/settings; the server's TZ, same default). */
 export const SCHOOL_TIME_ZONE_DEFAULT = 'Europe/Kyiv';
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * A stored instant as the school reads it: in the school's time zone, with
  * its offset (so an operator elsewhere is not misled), e.g.
@@ -84,20 +82,15 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 export function formatDateTime(iso: string, timeZone = SCHOOL_TIME_ZONE_DEFAULT): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('uk-UA', {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZone,
-      timeZoneName: 'short',
-    });
-    formats.set(timeZone, format);
-  }
-  return format.format(date);
+  return formatDate(date, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  });
 }
 
 /** formatDateTime in the school's time zone, as the server configures it. */

@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { adminMessages } from '@urok/contract';
+import { adminMessages, formatDate } from '@urok/contract';
 
 const WIDTH = 600;
 const HEIGHT = 160;
 const GAP = 4;
 
-const DAY = new Intl.DateTimeFormat('uk-UA', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const dayLabel = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+const dayLabel = (day: string) =>
+  formatDate(`${day}T00:00:00Z`, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
 /**
  * Submissions per day as an SVG bar chart: an image with a title and a

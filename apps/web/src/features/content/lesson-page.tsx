@@ -6,16 +6,11 @@ import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { asFailure, failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatFileSize } from '../../lib/format';
 import { useOfflineActions } from '../../lib/signed-in-user';
 import { useLessonQuery, useOutlineQuery, useSetLessonCompletionMutation } from './content-api';
 import { lessonPath } from './course-outline';
 import { LessonDocumentView } from '../../components/document/lesson-document';
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} КБ`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} МБ`;
-}
 
 /** The key of a lesson's completion in the offline queue (a newer mark replaces a waiting one). */
 const completionKey = (lessonId: string) => `lessonCompletion:${lessonId}`;
@@ -220,7 +215,7 @@ export function LessonPage({ viewer }: { viewer: 'student' | 'teacher' }) {
                 >
                   {file.fileName}
                 </a>
-                <span className="text-xs text-slate-600">{formatSize(file.size)}</span>
+                <span className="text-xs text-slate-600">{formatFileSize(file.size)}</span>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { offlineMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/fields';
 import { failureMessage } from '../../lib/api';
+import { formatDateTime, formatFileSize } from '../../lib/format';
 import type { CoursePaths, SavedCourse, SavePlan } from '../../lib/offline-courses';
 import { useOnline } from '../../lib/online';
 import {
@@ -12,28 +13,21 @@ import {
   useSavedCoursesQuery,
 } from './offline-api';
 
-const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 });
+/** Bytes as the offline pages say them: Б, КБ, МБ, ГБ in the active language. */
+export const formatBytes = formatFileSize;
 
-/** Bytes as the offline pages say them: Б, КБ, МБ, ГБ. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} Б`;
-  if (bytes < 1024 * 1024) return `${decimal.format(bytes / 1024)} КБ`;
-  if (bytes < 1024 * 1024 * 1024) return `${decimal.format(bytes / (1024 * 1024))} МБ`;
-  return `${decimal.format(bytes / (1024 * 1024 * 1024))} ГБ`;
-}
-
-const when = new Intl.DateTimeFormat('uk-UA', {
+const WHEN: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'long',
   hour: '2-digit',
   minute: '2-digit',
-});
+};
 
 /** A saved course's size, date and whether its videos are kept. */
 export function savedDetails(course: SavedCourse): string {
   const details = offlineMessages.savedDetails(
     formatBytes(course.size),
-    when.format(new Date(course.savedAt)),
+    formatDateTime(course.savedAt, WHEN),
   );
   return course.withVideo ? `${details}, ${offlineMessages.savedWithVideo}` : details;
 }

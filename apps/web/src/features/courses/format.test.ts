@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setLanguageSource } from '@urok/contract';
+import '@urok/contract/locales/en';
 import { formatFileSize, formatGrade, fromDateTimeLocal, isPast, toDateTimeLocal } from './format';
 
 describe('course formatting', () => {
@@ -16,6 +18,17 @@ describe('course formatting', () => {
     expect(formatFileSize(512)).toBe('512 Б');
     expect(formatFileSize(2048)).toBe('2 КБ');
     expect(formatFileSize(5.5 * 1024 * 1024)).toBe('5,5 МБ');
+  });
+  it('sizes and points in English', () => {
+    setLanguageSource(() => 'en');
+    try {
+      expect(formatFileSize(512)).toBe('512 B');
+      expect(formatFileSize(3.45 * 1024)).toBe('3.5 KB');
+      expect(formatFileSize(2.25 * 1024 ** 3)).toBe('2.3 GB');
+      expect(formatGrade({ points: 9.5, grade: '9,5' }, 12)).toMatch(/^9[.,]5 \/ 12$/);
+    } finally {
+      setLanguageSource(() => 'uk');
+    }
   });
   it("a grade is '11 / 12' with its maximum, else the grade as given, else null", () => {
     expect(formatGrade({ points: 11, grade: '11' }, 12)).toBe('11 / 12');

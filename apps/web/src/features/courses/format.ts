@@ -1,20 +1,10 @@
-import { courseMessages, gradesMessages } from '@urok/contract';
+import { gradesMessages } from '@urok/contract';
 
-const dateTime = new Intl.DateTimeFormat('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
-const decimal = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 1 });
-
-/** '12 черв. 2025 р., 18:00' in the reader's time zone. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
-
-/** '512 Б', '3,4 КБ', '12,5 МБ'. */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return courseMessages.sizeBytes(decimal.format(bytes));
-  if (bytes < 1024 * 1024) return courseMessages.sizeKilobytes(decimal.format(bytes / 1024));
-  return courseMessages.sizeMegabytes(decimal.format(bytes / (1024 * 1024)));
-}
+/**
+ * '12 черв. 2025 р., 18:00' in the reader's time zone; '512 Б', '3,4 КБ',
+ * '12,5 МБ' — in the active language (lib/format.ts).
+ */
+export { formatDateTime, formatFileSize } from '../../lib/format';
 
 /**
  * A grade as every page shows it: '11 / 12' (the points out of the

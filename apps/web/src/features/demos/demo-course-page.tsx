@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { messages, ROUTES, siteMessages } from '@urok/contract';
 import { useDocumentTitle } from '../../lib/document-title';
-import { DEMO_COURSES, findDemoCourse } from './demo-course-data';
+import { demoCourses, findDemoCourse } from './demo-course-data';
 
 /** /course/{id}: one of the 11 static demo courses; unknown ids say 'Курс не знайдено'. */
 export function DemoCoursePage() {
@@ -66,16 +66,18 @@ function OtherCourses({ currentId }: { currentId?: number }) {
         {siteMessages.demoCourseOthers}
       </h2>
       <ul className="grid gap-2 sm:grid-cols-2">
-        {DEMO_COURSES.filter((other) => other.id !== currentId).map((other) => (
-          <li key={other.id}>
-            <Link
-              to={ROUTES.demoCourse(other.id)}
-              className="block rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              {other.courseTitle}
-            </Link>
-          </li>
-        ))}
+        {demoCourses()
+          .filter((other) => other.id !== currentId)
+          .map((other) => (
+            <li key={other.id}>
+              <Link
+                to={ROUTES.demoCourse(other.id)}
+                className="block rounded-lg border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:border-indigo-300 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              >
+                {other.courseTitle}
+              </Link>
+            </li>
+          ))}
       </ul>
     </nav>
   );

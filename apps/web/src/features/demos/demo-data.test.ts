@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_COURSES, findDemoCourse } from './demo-course-data';
-import { DEMO_STUDENTS } from './grading-data';
+import { demoCourses, findDemoCourse } from './demo-course-data';
+import { demoStudents } from './grading-data';
 import { DEMO_JOBS } from './vacancy-data';
+
+const DEMO_COURSES = demoCourses();
+const DEMO_STUDENTS = demoStudents();
 
 describe('demo data shipped with the app (spec sections 3 and 9)', () => {
   it('10 jobs, each with every field of a demo job', () => {

@@ -1,19 +1,16 @@
+import { demoCopy, type DemoStudent } from '@urok/contract';
 import type { GradingRow } from './grading-rows';
 
-/** A hardcoded student of the demo grading page, with their homework topic. */
-export interface DemoStudent {
-  id: string;
-  name: string;
-  topic: string;
+export type { DemoStudent };
+
+/** The two demo students of /test (spec sections 2 and 9), in the active language. */
+export function demoStudents(): readonly DemoStudent[] {
+  return demoCopy.students;
 }
 
-/** The two demo students of /test (spec sections 2 and 9). */
-export const DEMO_STUDENTS: DemoStudent[] = [
-  { id: 's1', name: 'Олена Коваль', topic: 'Квадратні рівняння' },
-  { id: 's2', name: 'Петро Шевченко', topic: 'Фотосинтез у рослин' },
-];
-
-export function initialGradingRows(students: readonly DemoStudent[] = DEMO_STUDENTS): GradingRow[] {
+export function initialGradingRows(
+  students: readonly DemoStudent[] = demoStudents(),
+): GradingRow[] {
   return students.map((student) => ({
     id: student.id,
     student: student.name,

@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { messages, ROUTES, siteMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatAmount } from '../../lib/format';
 import { PledgeForm, type PledgeSuccess } from './pledge-form';
-
-const amountFormat = new Intl.NumberFormat('uk-UA');
 
 /** /donate: how to support the platform, with a pledge form saved by the server. */
 export function DonatePage() {
@@ -80,7 +79,7 @@ export function DonatePage() {
               <p className="text-sm text-slate-700">
                 {siteMessages.pledgeSummary(
                   success.pledge.name,
-                  amountFormat.format(success.pledge.amount),
+                  formatAmount(success.pledge.amount),
                 )}
               </p>
               <Button

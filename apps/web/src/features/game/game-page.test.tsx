@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GamePage } from './game-page';
-import { QUIZ_QUESTIONS } from './quiz-questions';
+import { quizQuestions } from './quiz-questions';
+
+const QUIZ_QUESTIONS = quizQuestions();
 
 async function setup() {
   await act(async () => {

@@ -3,7 +3,7 @@ import { messages, siteMessages } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { useDocumentTitle } from '../../lib/document-title';
 import { initialQuizState, quizReducer, type QuizAction, type QuizState } from './quiz';
-import { QUIZ_QUESTIONS, type QuizQuestion } from './quiz-questions';
+import { quizQuestions, type QuizQuestion } from './quiz-questions';
 
 function verdict(score: number, total: number): string {
   if (score >= total * 0.8) return siteMessages.gameVerdictGreat;
@@ -12,7 +12,7 @@ function verdict(score: number, total: number): string {
 }
 
 /** /game: a short quiz with a score, progress, feedback per answer and a replay. */
-export function GamePage({ questions = QUIZ_QUESTIONS }: { questions?: readonly QuizQuestion[] }) {
+export function GamePage({ questions = quizQuestions() }: { questions?: readonly QuizQuestion[] }) {
   useDocumentTitle(messages.pageGame);
   const [state, dispatch] = useReducer(
     (current: QuizState, action: QuizAction) => quizReducer(questions, current, action),

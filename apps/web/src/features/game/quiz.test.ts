@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { initialQuizState, quizReducer, type QuizState } from './quiz';
-import { QUIZ_QUESTIONS, type QuizQuestion } from './quiz-questions';
+import { quizQuestions, type QuizQuestion } from './quiz-questions';
+
+const QUIZ_QUESTIONS = quizQuestions();
 
 const questions: QuizQuestion[] = [
   { id: 'q1', question: '1 + 1?', options: ['1', '2', '3', '4'], answer: 1, explanation: '' },

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { CourseLandingPage, type LandingAudience } from './course-landing-page';
-import { FEATURED_COURSES } from './featured-courses';
+import { featuredCourses } from './featured-courses';
+
+const FEATURED_COURSES = featuredCourses();
 
 async function renderLanding(
   landingId: number | undefined,

@@ -1,15 +1,15 @@
 import type { FeaturedCourse } from './featured-course-types';
 
-let featuredCourses: Promise<FeaturedCourse[]> | null = null;
+let featuredModule: Promise<typeof import('./featured-courses')> | null = null;
 
-/** The featured courses' data module, loaded on first use and kept; a failed load is retried next time. */
+/**
+ * The featured courses, in the active language: their data module is loaded
+ * on first use and kept; a failed load is retried next time.
+ */
 export function loadFeaturedCourses(): Promise<FeaturedCourse[]> {
-  featuredCourses ??= import('./featured-courses').then(
-    (module) => module.FEATURED_COURSES,
-    (error: unknown) => {
-      featuredCourses = null;
-      throw error;
-    },
-  );
-  return featuredCourses;
+  featuredModule ??= import('./featured-courses').catch((error: unknown) => {
+    featuredModule = null;
+    throw error;
+  });
+  return featuredModule.then((module) => module.featuredCourses());
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_LANDING_IDS, SIGNED_IN_LANDING_IDS } from '@urok/contract';
+import {
+  PUBLIC_LANDING_IDS,
+  SIGNED_IN_LANDING_IDS,
+  featuredCourseCopy,
+  setLanguageSource,
+} from '@urok/contract';
+import '@urok/contract/locales/en';
 import { loadFeaturedCourses } from './featured-course-loader';
-import { FEATURED_COURSES } from './featured-courses';
+import { featuredCourses } from './featured-courses';
+
+const FEATURED_COURSES = featuredCourses();
 
 describe('featured courses data', () => {
   it('has one course per public landing page, and none for :3', () => {
@@ -25,9 +33,31 @@ describe('featured courses data', () => {
     }
   });
 
-  it('loads on demand, once', async () => {
-    const first = loadFeaturedCourses();
-    expect(loadFeaturedCourses()).toBe(first);
-    expect(await first).toBe(FEATURED_COURSES);
+  it('loads on demand, in the active language', async () => {
+    expect(await loadFeaturedCourses()).toBe(FEATURED_COURSES);
+    setLanguageSource(() => 'en');
+    try {
+      const english = await loadFeaturedCourses();
+      expect(english).not.toBe(FEATURED_COURSES);
+      expect(english.find((course) => course.id === 4)?.title).toBe('Programming Basics in Python');
+      expect(featuredCourseCopy.courses).toBe(english);
+    } finally {
+      setLanguageSource(() => 'uk');
+    }
+  });
+
+  it('the English programmes have the same ids, durations and shape', () => {
+    setLanguageSource(() => 'en');
+    const english = featuredCourses();
+    setLanguageSource(() => 'uk');
+    const shape = (courses: typeof FEATURED_COURSES) =>
+      courses.map((course) => [
+        course.id,
+        course.weeks,
+        course.hoursPerWeek,
+        course.outcomes.length,
+        course.modules.map((module) => module.lessons.length),
+      ]);
+    expect(shape(english)).toEqual(shape(FEATURED_COURSES));
   });
 });

@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { API, type Course } from '@urok/contract';
 import { createTestServices, type FakeReply } from '../../test/fake-api';
 import { renderWithStore } from '../../test/render';
-import { FEATURED_COURSES } from './featured-courses';
+import { featuredCourses } from './featured-courses';
 import { StartPage } from './start-page';
+
+const FEATURED_COURSES = featuredCourses();
 
 const course = (n: number, overrides: Partial<Course> = {}): Course => ({
   _id: `c${n}`,

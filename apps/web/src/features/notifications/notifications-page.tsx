@@ -6,14 +6,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { StatusBanner, type Banner } from '../../components/ui/status-banner';
 import { failureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
+import { formatDateTime } from '../../lib/format';
 import {
   useMarkNotificationsReadMutation,
   useNotificationsInfiniteQuery,
 } from './notifications-api';
 import { NotificationText } from './notification-text';
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString('uk-UA', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDateTime(iso);
 
 /** /notifications: every notification, newest first, paged; opening one marks it read; 'mark all read'. */
 export function NotificationsPage() {

@@ -6,7 +6,7 @@
  */
 import { useDeferredValue, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ROUTES, messages, type ImportFormat } from '@urok/contract';
+import { ROUTES, messages, webUiMessages, type ImportFormat } from '@urok/contract';
 import type { Question } from '@urok/contract/schemas';
 import { Button } from '../../components/ui/button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
@@ -231,8 +231,8 @@ function ImportForm({
             label={messages.bankImportFormat}
             {...form.bind('format')}
           >
-            <option value="gift">GIFT (Moodle)</option>
-            <option value="aiken">Aiken</option>
+            <option value="gift">{webUiMessages.importFormatGift}</option>
+            <option value="aiken">{webUiMessages.importFormatAiken}</option>
           </SelectField>
           <div className="space-y-1.5">
             <label htmlFor="import-file" className="block text-sm font-medium text-slate-800">

@@ -6,12 +6,11 @@
  */
 import { messages } from '@urok/contract';
 import { failureMessage } from '../../lib/api';
+import { formatDecimal } from '../../lib/format';
 import { useQuizStatisticsQuery } from './quizzes-api';
 
 const number = (value: number | null, digits = 2) =>
-  value === null
-    ? messages.statsNone2
-    : new Intl.NumberFormat('uk-UA', { maximumFractionDigits: digits }).format(value);
+  value === null ? messages.statsNone2 : formatDecimal(value, digits);
 
 export function QuizStatisticsView({ quizId }: { quizId: string }) {
   const stats = useQuizStatisticsQuery(quizId);

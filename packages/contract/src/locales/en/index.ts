@@ -32,6 +32,14 @@ import { site } from './site.ts';
 import { upload } from './upload.ts';
 // ---- end of site, console, account, classes, notifications ----
 
+// ---- the web app's own texts: the offline pages, the public pages' data, the game ----
+import { demos } from './demos.ts';
+import { featuredCourses } from './featured-courses.ts';
+import { game } from './game.ts';
+import { offline } from './offline.ts';
+import { webUi } from './web-ui.ts';
+// ---- end of the web app's own texts ----
+
 export const english = {
   signIn,
   common,
@@ -59,6 +67,13 @@ export const english = {
   site,
   upload,
   // ---- end of site, console, account, classes, notifications ----
+  // ---- the web app's own texts ----
+  offline,
+  featuredCourses,
+  demos,
+  game,
+  webUi,
+  // ---- end of the web app's own texts ----
 };
 
 addTranslations('en', english);
