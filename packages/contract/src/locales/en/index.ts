@@ -16,6 +16,9 @@ import { quiz } from './quiz.ts';
 import { quizImport } from './quiz-import.ts';
 import { quizPage } from './quiz-page.ts';
 // ---- end of course content, courses and grades, assignments, quizzes ----
+// ---- The server's own words ----
+import { server } from './server.ts';
+// ---- end of the server's own words ----
 
 export const english = {
   signIn,
@@ -30,6 +33,9 @@ export const english = {
   quizImport,
   quizPage,
   // ---- end of course content, courses and grades, assignments, quizzes ----
+  // ---- The server's own words ----
+  server,
+  // ---- end of the server's own words ----
 };
 
 addTranslations('en', english);
