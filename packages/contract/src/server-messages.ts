@@ -15,7 +15,7 @@ export const serverMessages = defineMessages('server', {
   /** A video over the limit (megabytes, as configured). */
   videoTooLarge: icu<[megabytes: number]>('Відео завелике. {megabytes} МБ.', 'megabytes'),
   /** The console (and the admin CLI, which speaks English) for an application id nobody holds. */
-  applicationNotFound: icu<[id: string]>("Заявки викладача з ідентифікатором {id} немає.", 'id'),
+  applicationNotFound: icu<[id: string]>('Заявки викладача з ідентифікатором {id} немає.', 'id'),
   /** Approving or rejecting an application decided before (`status`: approved, rejected, decided). */
   applicationAlreadyDecided: icu<[id: string, status: string]>(
     'Заявку {id} вже {status, select, approved {схвалено} rejected {відхилено} other {розглянуто}}.',
