@@ -11,7 +11,6 @@ import { AppError } from '../app-error.ts';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/connection.ts';
 import type { Db } from '../db/database.ts';
-import { speaking } from '../lib/language.ts';
 import { UsageError, type AdminCommand, type AdminCommandGroup, type AdminIo } from './command.ts';
 import { applicationsCommands } from './commands/applications.ts';
 import { printable } from './table.ts';
@@ -85,16 +84,8 @@ export function printableIo(io: AdminIo): AdminIo {
   return { out: (text) => io.out(printable(text)), err: (text) => io.err(printable(text)) };
 }
 
-/**
- * Runs one command; resolves to the process exit code. The CLI speaks
- * English, as its own words do: a service's refusal it prints (one of the
- * catalog's messages, DESIGN section 16) is in English too.
- */
-export function runAdmin(argv: readonly string[], given: AdminDeps): Promise<number> {
-  return speaking('en', () => runCommand(argv, given));
-}
-
-async function runCommand(argv: readonly string[], given: AdminDeps): Promise<number> {
+/** Runs one command; resolves to the process exit code. */
+export async function runAdmin(argv: readonly string[], given: AdminDeps): Promise<number> {
   const deps = { ...given, io: printableIo(given.io) };
   const { io } = deps;
   if (argv.length === 1 && ['help', '--help', '-h'].includes(argv[0]!)) {
