@@ -50,24 +50,62 @@ const featureBoundaries = WEB_FEATURES.flatMap((feature) =>
  */
 const SQL_MESSAGE =
   'SQL lives in repositories: call a function of a *.repository.ts (of the feature the data belongs to).';
-const sqlOnlyInRepositories = {
-  files: ['apps/server/src/**/*.ts'],
-  ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/db/**', '**/*.test.ts'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      {
-        selector:
-          'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
-        message: SQL_MESSAGE,
-      },
-      {
-        selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
-        message: SQL_MESSAGE,
-      },
-    ],
+const SQL_OUTSIDE_REPOSITORIES = [
+  {
+    selector:
+      'CallExpression > MemberExpression.callee[property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+    message: SQL_MESSAGE,
   },
-};
+  {
+    selector: "ImportDeclaration[source.value='kysely'] > ImportSpecifier[imported.name='sql']",
+    message: SQL_MESSAGE,
+  },
+];
+
+/**
+ * What the server says to a user is in the catalog (DESIGN section 16,
+ * packages/contract/src/server-messages.ts and the feature modules beside
+ * it): a string or template literal with Cyrillic text in apps/server/src is
+ * refused, outside demo data and migrations (db/), the transliteration and
+ * search tables, and tests. A Cyrillic letter the code reads rather than
+ * shows (a parser's keyword) is allowed on its line with a disable comment
+ * saying so.
+ */
+const LITERAL_MESSAGE =
+  'Words a user reads come from the catalog: a message of packages/contract (server-messages.ts, or the module of its feature), with its English in locales/en.';
+const UKRAINIAN_LITERALS = [
+  { selector: 'Literal[value=/[\\u0400-\\u04FF]/]', message: LITERAL_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/[\\u0400-\\u04FF]/]', message: LITERAL_MESSAGE },
+];
+const SERVER_TABLES = [
+  'apps/server/src/lib/transliteration.ts',
+  'apps/server/src/lib/search-text.ts',
+];
+
+// One rule, three sets of files: ESLint's flat config replaces a rule's options, never merges them.
+const serverSyntax = [
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      '**/*.test.ts',
+      ...SERVER_TABLES,
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES, ...UKRAINIAN_LITERALS],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.repository.ts'],
+    ignores: ['apps/server/src/db/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...UKRAINIAN_LITERALS] },
+  },
+  {
+    files: SERVER_TABLES,
+    rules: { 'no-restricted-syntax': ['error', ...SQL_OUTSIDE_REPOSITORIES] },
+  },
+];
 
 /**
  * Every word the web app shows comes from a catalog (DESIGN section 16): a
@@ -135,6 +173,6 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
-  sqlOnlyInRepositories,
+  ...serverSyntax,
   noLiteralTextInJsx,
 );

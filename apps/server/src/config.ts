@@ -383,6 +383,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           smtpUrl: e.SMTP_URL,
           from:
             e.MAIL_FROM ??
+            // The sender's default name: the operator's setting (MAIL_FROM), one for every mail.
+            // eslint-disable-next-line no-restricted-syntax -- configuration, not a message
             `"Урок" <no-reply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
           pollMs: e.MAIL_POLL_MS,
           retryBaseMs: e.MAIL_RETRY_BASE_MS,

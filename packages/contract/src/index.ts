@@ -27,6 +27,7 @@ export * from './quiz-paths.ts';
 export * from './upload-paths.ts';
 export * from './quizzes.ts';
 export * from './rules.ts';
+export * from './server-messages.ts';
 export * from './sign-in-messages.ts';
 export * from './text-checks.ts';
 export * from './upload-messages.ts';

@@ -7,6 +7,7 @@ import {
   rejectApplication,
 } from '../../features/applications/applications.service.ts';
 import { cliActor } from '../../lib/audit.ts';
+import { speaking } from '../../lib/language.ts';
 import { Announcement } from '../../lib/notify.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
 import { formatTable, formatTimestamp } from '../table.ts';
@@ -18,6 +19,15 @@ function describeApplication(application: TeacherApplication): string {
 /** The words after the id, if any: the decision's note (`applications approve <id> Well qualified`). */
 function noteOf(args: readonly string[]): string {
   return args.slice(1).join(' ').trim();
+}
+
+/**
+ * The service's refusals (no such application, already decided) are catalog
+ * messages the console reads in its operator's language; the CLI's words are
+ * English, and it prints them in English as it always has.
+ */
+function inEnglish<T>(work: () => Promise<T>): Promise<T> {
+  return speaking('en', work);
 }
 
 function requireId(args: readonly string[]): string {
@@ -65,7 +75,7 @@ export const applicationsCommands: AdminCommandGroup = {
       usage: 'applications show <id>',
       summary: 'Everything one application says',
       async run({ db, io }, args) {
-        const a = await getApplication(db, requireId(args));
+        const a = await inEnglish(() => getApplication(db, requireId(args)));
         io.out(
           [
             `ID:         ${a._id}`,
@@ -87,13 +97,15 @@ export const applicationsCommands: AdminCommandGroup = {
       summary:
         'Approve a pending application: the account with that telephone becomes a teacher (or the first to register with it)',
       async run({ db, config, io }, args) {
-        const { application, teacher } = await approveApplication(
-          db,
-          requireId(args),
-          cliActor(),
-          noteOf(args),
-          // Queued for mail too when SMTP_URL is set: the running server sends it.
-          new Announcement(config.mail !== undefined),
+        const { application, teacher } = await inEnglish(() =>
+          approveApplication(
+            db,
+            requireId(args),
+            cliActor(),
+            noteOf(args),
+            // Queued for mail too when SMTP_URL is set: the running server sends it.
+            new Announcement(config.mail !== undefined),
+          ),
         );
         io.out(`Approved application ${describeApplication(application)}.`);
         io.out(
@@ -107,12 +119,14 @@ export const applicationsCommands: AdminCommandGroup = {
       usage: 'applications reject <id> [note]',
       summary: 'Reject a pending application (the account, if any, stays a student)',
       async run({ db, config, io }, args) {
-        const application = await rejectApplication(
-          db,
-          requireId(args),
-          cliActor(),
-          noteOf(args),
-          new Announcement(config.mail !== undefined),
+        const application = await inEnglish(() =>
+          rejectApplication(
+            db,
+            requireId(args),
+            cliActor(),
+            noteOf(args),
+            new Announcement(config.mail !== undefined),
+          ),
         );
         io.out(`Rejected application ${describeApplication(application)}.`);
       },

@@ -4,6 +4,7 @@ import {
   notificationText,
   canonicalTelephone,
   messages,
+  serverMessages,
   type ApplicationStatus,
   type DecidedApplication,
   type TeacherApplicationInput,
@@ -50,7 +51,7 @@ function toApplication(row: ApplicationRow): DecidedApplication {
 
 async function getApplicationRow(db: Db, id: string): Promise<ApplicationRow> {
   const row = await findApplicationById(db, id);
-  if (!row) throw new AppError('NOT_FOUND', `No teacher application with id ${id}.`);
+  if (!row) throw new AppError('NOT_FOUND', serverMessages.applicationNotFound(id));
   return row;
 }
 
@@ -178,7 +179,7 @@ async function notifyApplicant(
 function alreadyDecided(row: ApplicationRow): AppError {
   // A decision that lost a race read the row while it was still pending.
   const status = row.status === 'pending' ? 'decided' : row.status;
-  return new AppError('CONFLICT', `Application ${row.id} is already ${status}.`);
+  return new AppError('CONFLICT', serverMessages.applicationAlreadyDecided(row.id, status));
 }
 
 function applicationTarget(row: ApplicationRow) {

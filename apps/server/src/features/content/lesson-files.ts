@@ -5,6 +5,7 @@ import {
   attachmentIdOfSrc,
   documentImageSources,
   messages,
+  serverMessages,
 } from '@urok/contract';
 import type { Attachment, Lesson } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
@@ -157,7 +158,10 @@ export function videoUploadRule(maxBytes: number): UploadRule {
     maxBytes,
     detect: (head) => detectVideoType(head),
     keyWithExtension: false,
-    tooLargeMessage: `${messages.videoTooLarge} ${Math.floor(maxBytes / (1024 * 1024))} МБ.`,
+    // Worded when it is thrown (a getter): the rule is made once, each answer speaks its asker's language.
+    get tooLargeMessage() {
+      return serverMessages.videoTooLarge(Math.floor(maxBytes / (1024 * 1024)));
+    },
     unsupportedMessage: messages.videoTypeUnsupported,
   };
 }

@@ -179,9 +179,14 @@ export async function findUserLanguages(
   return new Map(rows.map((row) => [row.id, String(row.language)]));
 }
 
-export async function userExists(db: Db, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-  return row !== undefined;
+/** The language of the account `userId`, or undefined when there is no such account. */
+export async function findUserLanguage(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : String(row.language);
 }
 
 // ---------------------------------------------------------------- the mail outbox (mail-queue.ts)

@@ -7,6 +7,7 @@ import {
   NOTIFICATION_LIMITS,
   notificationMailText,
   notificationMessages,
+  serverMessages,
 } from '@urok/contract';
 import {
   markReadBodySchema,
@@ -20,11 +21,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { speaking, spokenLanguage } from '../../lib/language.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { liveSessionUser, sessionHashesOf } from '../auth/auth.service.ts';
 import {
-  accountExists,
+  accountLanguage,
   listNotifications,
   markNotificationsRead,
   preferencesOf,
@@ -33,10 +35,11 @@ import {
 } from './notifications.service.ts';
 import type { StreamLinkQuery } from './notification-streams.ts';
 
+/** The unsubscribe page, in the language being spoken (the account's, else the request's). */
 function unsubscribePage(content: string): string {
   return `<!doctype html>
-<html lang="uk"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(notificationMailText.unsubscribeTitle)} — Урок</title>
+<html lang="${spokenLanguage()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(serverMessages.unsubscribePageTitle(notificationMailText.unsubscribeTitle))}</title>
 <style>body{font-family:sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}button{font:inherit;padding:.5rem 1rem;cursor:pointer}</style></head>
 <body><h1>${escapeHtml(notificationMailText.unsubscribeTitle)}</h1>
 ${content}
@@ -139,11 +142,16 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       400: z.union([z.string(), errorResponses(400)[400]]).describe('An HTML page, or an error'),
     },
   };
-  /** The signed user and kind, when the link is genuine and the account still exists. */
+  /**
+   * The signed user, kind and the account's language, when the link is genuine and the account
+   * still exists. The page then speaks the account's language (DESIGN section 16); a link that is
+   * not genuine gets the request's.
+   */
   const unsubscribeTarget = async (query: z.infer<typeof unsubscribeQuery>) => {
     const kind = NOTIFICATION_KINDS.find((known) => known === query.k);
     if (!kind || !app.unsubscribeSigner.verify(query.u, kind, query.sig)) return undefined;
-    return (await accountExists(app.db, query.u)) ? { userId: query.u, kind } : undefined;
+    const language = await accountLanguage(app.db, query.u);
+    return language ? { userId: query.u, kind, language } : undefined;
   };
   const page = (reply: FastifyReply, status: 200 | 400, body: string) =>
     reply
@@ -167,14 +175,16 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       const target = await unsubscribeTarget(request.query);
       if (!target)
         return page(reply, 400, `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`);
-      const label = NOTIFICATION_KIND_LABELS[target.kind];
       const action = `${request.url.split('?')[0]}?${new URLSearchParams(request.query).toString()}`;
-      return page(
-        reply,
-        200,
-        `<p>${escapeHtml(notificationMailText.unsubscribeQuestion(label))}</p>
+      return speaking(target.language, () => {
+        const label = NOTIFICATION_KIND_LABELS[target.kind];
+        return page(
+          reply,
+          200,
+          `<p>${escapeHtml(notificationMailText.unsubscribeQuestion(label))}</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(notificationMailText.unsubscribeButton)}</button></form>`,
-      );
+        );
+      });
     },
   );
 
@@ -191,10 +201,12 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
       if (!target)
         return page(reply, 400, `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`);
       await unsubscribe(app.db, target.userId, target.kind);
-      return page(
-        reply,
-        200,
-        `<p>${escapeHtml(notificationMailText.unsubscribeDone(NOTIFICATION_KIND_LABELS[target.kind]))}</p>`,
+      return speaking(target.language, () =>
+        page(
+          reply,
+          200,
+          `<p>${escapeHtml(notificationMailText.unsubscribeDone(NOTIFICATION_KIND_LABELS[target.kind]))}</p>`,
+        ),
       );
     },
   );

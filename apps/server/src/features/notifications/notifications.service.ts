@@ -30,7 +30,7 @@ import {
   insertNotifications,
   markRead,
   upsertPreferences,
-  userExists,
+  findUserLanguage,
   type NotificationRow,
 } from './notifications.repository.ts';
 
@@ -156,9 +156,14 @@ export async function setPreferences(
   return preferencesOf(db, userId);
 }
 
-/** Whether the account an unsubscribe link names still exists. */
-export function accountExists(db: Db, userId: string): Promise<boolean> {
-  return userExists(db, userId);
+/**
+ * The language of the account an unsubscribe link names (its page speaks
+ * it, DESIGN section 16), or undefined when the account no longer exists.
+ */
+export async function accountLanguage(db: Db, userId: string): Promise<Language | undefined> {
+  const language = await findUserLanguage(db, userId);
+  if (language === undefined) return undefined;
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }
 
 /** Turns one kind of mail off for one user (an unsubscribe link). */

@@ -20,6 +20,7 @@ const OPTION = /^([A-Z\u0410-\u042F\u0404\u0406\u0407\u0490])[.)][ \t]*(.*)$/u;
 const ANSWER = /^(?:ANSWER|ВІДПОВІДЬ)\s*:\s*(.*)$/iu;
 
 /** Latin and Cyrillic capitals that look the same, each way. */
+/* eslint-disable no-restricted-syntax -- letters the parser compares, not words anyone reads */
 const LOOKALIKES: Record<string, string> = {
   A: 'А',
   B: 'В',
@@ -34,6 +35,7 @@ const LOOKALIKES: Record<string, string> = {
   T: 'Т',
   X: 'Х',
 };
+/* eslint-enable no-restricted-syntax */
 for (const [latin, cyrillic] of Object.entries(LOOKALIKES)) LOOKALIKES[cyrillic] = latin;
 
 interface Draft {

@@ -23,6 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
+import { inSpokenLanguage } from '../../lib/language.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -226,7 +227,12 @@ export async function quizzesRoutes(app: AppInstance): Promise<void> {
         return reply.code(201).send({ created });
       } catch (error) {
         if (!(error instanceof ImportRefused)) throw error;
-        return reply.code(400).send({ message: error.message, errors: error.errors });
+        // A line's message may be a schema's, made at start in Ukrainian: in the asker's language.
+        const errors = error.errors.map((line) => ({
+          ...line,
+          message: inSpokenLanguage(line.message),
+        }));
+        return reply.code(400).send({ message: inSpokenLanguage(error.message), errors });
       }
     },
   );

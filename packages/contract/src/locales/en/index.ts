@@ -39,6 +39,9 @@ import { game } from './game.ts';
 import { offline } from './offline.ts';
 import { webUi } from './web-ui.ts';
 // ---- end of the web app's own texts ----
+// ---- The server's own words ----
+import { server } from './server.ts';
+// ---- end of the server's own words ----
 
 export const english = {
   signIn,
@@ -74,6 +77,9 @@ export const english = {
   game,
   webUi,
   // ---- end of the web app's own texts ----
+  // ---- The server's own words ----
+  server,
+  // ---- end of the server's own words ----
 };
 
 addTranslations('en', english);
