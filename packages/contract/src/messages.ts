@@ -232,7 +232,8 @@ export const commonMessages = defineMessages('common', {
   labelRole: 'Role',
   // /settings: the account's language (DESIGN section 16)
   languageTitle: 'Мова',
-  languageIntro: 'Мова сторінок, повідомлень і листів. Її запам’ятає ваш обліковий запис на всіх пристроях.',
+  languageIntro:
+    'Мова сторінок, повідомлень і листів. Її запам’ятає ваш обліковий запис на всіх пристроях.',
   languageSaved: 'Мову змінено.',
   notProvided: '—',
 

@@ -162,7 +162,8 @@ export const common: Translation<typeof commonMessages> = {
   personalInformationIntro: 'Your teachers and the students of your courses see these details.',
   labelRole: 'Role',
   languageTitle: 'Language',
-  languageIntro: 'The language of pages, messages and mails. Your account keeps it on every device.',
+  languageIntro:
+    'The language of pages, messages and mails. Your account keeps it on every device.',
   languageSaved: 'Language changed.',
   notProvided: '—',
 
