@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { offlineMessages } from '@urok/contract';
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
 import {
   createStudent,
@@ -109,7 +110,8 @@ test('a dropped connection says the network is gone, not a server error', async 
   await expect(page.getByRole('heading', { level: 1, name: 'Сповіщення' })).toBeVisible();
   await page.route('**/api/notifications?**', (route) => route.abort('internetdisconnected'));
   await leaveAndReturn(page, '/settings', '/notifications');
-  await expect(page.getByText('Немає з’єднання з мережею. Спробуйте ще раз.')).toBeVisible();
+  // A page not saved for offline says it needs the network (lib/api.ts), not that the server failed.
+  await expect(page.getByText(offlineMessages.needsNetwork)).toBeVisible();
   await expect(page.getByText(/Сталася помилка на сервері/)).toHaveCount(0);
 });
 

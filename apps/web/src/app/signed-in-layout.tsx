@@ -24,7 +24,7 @@ export { NotificationsPage } from '../features/notifications/notifications-page'
 export { HomeRoute, SettingsRoute } from './settings-route';
 
 // With no answer from the server, the data layer reads the account's courses saved for offline.
-serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: () => offlineMessages.needsNetwork });
 
 /** What the server refused of the actions given offline, once the network was back. */
 function QueueRefusals({ refusals, dismiss }: { refusals: Refusal[]; dismiss: () => void }) {

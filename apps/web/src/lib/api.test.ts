@@ -9,7 +9,7 @@ import { api, serveSavedAnswers } from './api';
 import type { ApiFailure } from './api-error';
 import { forgetSavedCourses, saveCourse, savedAnswer } from './offline-courses';
 
-serveSavedAnswers({ answer: savedAnswer, needsNetwork: offlineMessages.needsNetwork });
+serveSavedAnswers({ answer: savedAnswer, needsNetwork: () => offlineMessages.needsNetwork });
 
 /** A feature's endpoints, as a feature declares them. */
 const testApi = api.enhanceEndpoints({ addTagTypes: ['Thing'] }).injectEndpoints({

@@ -105,7 +105,7 @@ export const serviceQuery: BaseQueryFn<
     if (key !== undefined && saved && unanswered(error)) {
       const answer = await savedFor(accountOf(getState), key);
       if (answer !== undefined) return { data: answer, meta: { headers: {} } };
-      return { error: { message: saved.needsNetwork, code: OFFLINE } };
+      return { error: { message: saved.needsNetwork(), code: OFFLINE } };
     }
     return { error: failure };
   }
@@ -118,7 +118,8 @@ export const OFFLINE = 'OFFLINE';
 export interface SavedAnswers {
   /** The account's saved answer of a request (its key: the path relative to /api/), or undefined. */
   answer(account: string, key: string): Promise<unknown>;
-  needsNetwork: string;
+  /** Read when it is said, in the language of that moment. */
+  needsNetwork: () => string;
 }
 
 let saved: SavedAnswers | null = null;
