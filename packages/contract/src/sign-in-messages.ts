@@ -52,6 +52,9 @@ export const signInMessages = defineMessages('signIn', {
   languageSwitcher: 'Мова сайту',
   languageNameUk: 'Українська',
   languageNameEn: 'English',
+  // …and shortened where a phone's header has little room
+  languageShortUk: 'Укр',
+  languageShortEn: 'Eng',
 
   // On-demand pages
   chunkLoadFailed: 'Не вдалося завантажити сторінку.',

@@ -5,13 +5,24 @@ const NAMES: Record<Language, () => string> = {
   uk: () => signInMessages.languageNameUk,
   en: () => signInMessages.languageNameEn,
 };
+const SHORT: Record<Language, () => string> = {
+  uk: () => signInMessages.languageShortUk,
+  en: () => signInMessages.languageShortEn,
+};
 
 /**
  * The language switcher of the pages a signed-out visitor sees (DESIGN
  * section 16): remembered on this device, and given to the account at the
  * next sign-in (app/language-sync.tsx). Each language is named in itself.
  */
-export function LanguageSwitcher({ className = '' }: { className?: string }) {
+export function LanguageSwitcher({
+  className = '',
+  compact = false,
+}: {
+  className?: string;
+  /** Short names on a phone ('Укр', 'Eng'), full ones from the `sm` width; the button's name stays full. */
+  compact?: boolean;
+}) {
   const active = useLanguage();
   return (
     <div role="group" aria-label={signInMessages.languageSwitcher} className={`flex ${className}`}>
@@ -21,10 +32,18 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
           type="button"
           lang={language}
           aria-pressed={language === active}
+          aria-label={compact ? NAMES[language]() : undefined}
           onClick={() => void chooseLanguageSignedOut(language)}
-          className="min-h-11 rounded-lg px-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:font-semibold aria-pressed:text-indigo-700"
+          className="min-h-11 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:font-semibold aria-pressed:text-indigo-700"
         >
-          {NAMES[language]()}
+          {compact ? (
+            <>
+              <span className="sm:hidden">{SHORT[language]()}</span>
+              <span className="hidden sm:inline">{NAMES[language]()}</span>
+            </>
+          ) : (
+            NAMES[language]()
+          )}
         </button>
       ))}
     </div>

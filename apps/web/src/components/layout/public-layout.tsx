@@ -14,22 +14,22 @@ export function PublicLayout() {
         {signInMessages.skipToContent}
       </a>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-4 py-3 sm:gap-4 sm:px-6">
           <Brand to={ROUTES.start} />
           <nav
             aria-label={signInMessages.mainNavigation}
-            className="flex flex-wrap items-center justify-end gap-2"
+            className="flex items-center justify-end gap-1 sm:gap-2"
           >
-            <LanguageSwitcher />
+            <LanguageSwitcher compact />
             <Link
               to={ROUTES.login}
-              className="rounded-lg px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
+              className="whitespace-nowrap rounded-lg px-2 py-2 text-sm font-semibold text-slate-700 sm:px-3 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
             >
               {signInMessages.signInLink}
             </Link>
             <Link
               to={ROUTES.register}
-              className="rounded-lg bg-indigo-600 px-3 py-2 text-sm font-semibold text-white hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+              className="whitespace-nowrap rounded-lg bg-indigo-600 px-2.5 py-2 text-sm font-semibold text-white sm:px-3 hover:bg-indigo-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
             >
               {signInMessages.signUpLink}
             </Link>

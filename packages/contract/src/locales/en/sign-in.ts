@@ -37,6 +37,8 @@ export const signIn: Translation<typeof signInMessages> = {
   languageSwitcher: 'Site language',
   languageNameUk: 'Українська',
   languageNameEn: 'English',
+  languageShortUk: 'Укр',
+  languageShortEn: 'Eng',
 
   chunkLoadFailed: 'The page could not be loaded.',
   retry: 'Try again',
