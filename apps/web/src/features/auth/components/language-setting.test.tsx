@@ -54,7 +54,8 @@ describe('the language setting (/settings)', () => {
     expect(screen.getByText('Ці дані бачать ваші викладачі та студенти курсів.')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('radio', { name: 'English' }));
-    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    // The English catalog's first import is slow under Vitest (its modules are transformed then).
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'), { timeout: 15_000 });
     const put = calls.find((call) => call.method === 'PUT');
     expect(put?.body).toMatchObject({
       username: user.username,
@@ -74,7 +75,8 @@ describe('the language setting (/settings)', () => {
 
   it("follows the account's language when a session starts", async () => {
     await setup(makeUser({ language: 'en' }), () => null);
-    await waitFor(() => expect(document.documentElement.lang).toBe('en'));
+    // The English catalog's first import is slow under Vitest (its modules are transformed then).
+    await waitFor(() => expect(document.documentElement.lang).toBe('en'), { timeout: 15_000 });
     expect(await screen.findByRole('group', { name: 'Language' })).toBeTruthy();
   });
 
