@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ROUTES,
   notificationText,
@@ -10,6 +9,7 @@ import {
   type TeacherApplicationInput,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import { createTimeOrderedId } from '../../lib/ids.ts';
 import type { Db } from '../../db/database.ts';
 import { AUTO_APPROVE_ACTOR, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
 import type { Announcement } from '../../lib/notify.ts';
@@ -77,7 +77,8 @@ export async function submitApplication(
       telephone: messages.applicationAlreadyPending,
     });
   }
-  const id = randomUUID();
+  // Time-ordered: the console's newest-first list keeps the order of two sent in one millisecond.
+  const id = createTimeOrderedId();
   await insertApplication(db, {
     id,
     full_name: input.fullName.trim(),
