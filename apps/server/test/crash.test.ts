@@ -8,7 +8,7 @@
  * writes); no homework row or cover lacks its file; and after the start-up
  * sweep no stored file lacks its row and no temporary file is left.
  *
- * CRASH_ROUNDS sets the rounds per database (2 by default, the short form
+ * CRASH_ROUNDS sets the rounds per database (1 by default, the short form
  * `npm test` runs: a restart costs several seconds of both cores; `npm run
  * test:crash` runs 100). On PostgreSQL (TEST_DATABASE_URL) each run gets a
  * database of its own, dropped at the end.
@@ -24,7 +24,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from './backends.ts';
 import { SAMPLE_PDF, SAMPLE_PNG } from './course-fixtures.ts';
 
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 1);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
 // ---------------------------------------------------------------- the server process
@@ -525,7 +525,7 @@ describe.each(targets)('crash safety on $name', (target) => {
   });
 
   it(
-    `keeps every acknowledged write and every file through ${ROUNDS} SIGKILLs`,
+    `keeps every acknowledged write and every file through ${ROUNDS} SIGKILL${ROUNDS === 1 ? '' : 's'}`,
     async () => {
       const run = await target.setUp();
       cleanups.push(run.tearDown);
