@@ -11,10 +11,12 @@ export function registerLanguage(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     speaking(languageFromHeader(request.headers['accept-language']), done);
   });
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    reply.header('Content-Language', spokenLanguage());
-    reply.header('Vary', varyWith(reply.getHeader('Vary'), 'Accept-Language'));
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('Content-Language', spokenLanguage());
+      reply.header('Vary', varyWith(reply.getHeader('Vary'), 'Accept-Language'));
+    }
+    done(null, payload);
   });
 }
 
