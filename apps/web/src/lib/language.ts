@@ -3,6 +3,7 @@ import {
   isLanguage,
   preferredLanguage,
   setLanguageSource,
+  signInMessages,
   STORAGE_KEYS,
   type Language,
 } from '@urok/contract';
@@ -35,12 +36,6 @@ function loadCatalog(next: Language): Promise<unknown> {
 
 export function currentLanguage(): Language {
   return language;
-}
-
-/** The language chosen on this device, if any (not the browser's guess). */
-export function chosenLanguage(): Language | null {
-  const chosen = readStoredItem(STORAGE_KEYS.language);
-  return isLanguage(chosen) ? chosen : null;
 }
 
 /**
@@ -86,4 +81,14 @@ function subscribe(listener: () => void): () => void {
 /** The active language; the component re-renders when it changes. */
 export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+/** A language named in itself ('Українська', 'English'), the same in every language. */
+export function languageName(language: Language): string {
+  return language === 'en' ? signInMessages.languageNameEn : signInMessages.languageNameUk;
+}
+
+/** …and shortened, where a phone's header has little room ('Укр', 'Eng'). */
+export function languageShortName(language: Language): string {
+  return language === 'en' ? signInMessages.languageShortEn : signInMessages.languageShortUk;
 }

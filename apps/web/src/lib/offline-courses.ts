@@ -22,6 +22,7 @@
  */
 import type { Course } from '@urok/contract';
 import type { Lesson, Outline } from '@urok/contract/schemas';
+import { databaseOpener, done, finished } from './indexed-db';
 
 const DB_NAME = 'urok-saved-courses';
 const COURSES = 'courses';
@@ -95,51 +96,15 @@ export type Downloader = (url: string, signal?: AbortSignal) => Promise<Response
 
 // ---------------------------------------------------------------- IndexedDB
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      db.createObjectStore(COURSES, { keyPath: ['account', 'courseId'] }).createIndex(
-        'account',
-        'account',
-      );
-      const answers = db.createObjectStore(ANSWERS, { keyPath: ['account', 'courseId', 'key'] });
-      answers.createIndex('lookup', ['account', 'key']);
-      answers.createIndex('account', 'account');
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => {
-        db.close();
-        opening = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB'));
-  });
-}
+const open = databaseOpener(DB_NAME, (db) => {
+  db.createObjectStore(COURSES, { keyPath: ['account', 'courseId'] }).createIndex(
+    'account',
+    'account',
+  );
+  const answers = db.createObjectStore(ANSWERS, { keyPath: ['account', 'courseId', 'key'] });
+  answers.createIndex('lookup', ['account', 'key']);
+  answers.createIndex('account', 'account');
+});
 
 /** Every answer key of one course of one account (arrays sort after strings). */
 const courseRange = (account: string, courseId: string) =>

@@ -16,6 +16,7 @@
  */
 import type { HttpClient } from './http';
 import { forgetSavedCourses } from './offline-courses';
+import { databaseOpener, done, finished } from './indexed-db';
 
 export type QueuedMethod = 'put' | 'post' | 'delete';
 
@@ -63,46 +64,12 @@ const DEVICE_KEY_PREFIXES = ['tus::', 'urok.attemptAnswers.'];
 /** The service worker's copy of the account's getUser answer (public/sw-session.js). */
 const SESSION_CACHE = 'urok-session';
 
-let opening: Promise<IDBDatabase> | null = null;
-
-function open(): Promise<IDBDatabase> {
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-      store.createIndex('account', 'account');
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // Another tab deleting or upgrading the database: let it, and open again next time.
-      db.onversionchange = () => {
-        db.close();
-        opening = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  }).catch((error: unknown) => {
-    opening = null;
-    throw error;
-  });
-  return opening;
-}
-
-function done<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('IndexedDB'));
-  });
-}
-
-function finished(transaction: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error ?? new Error('IndexedDB'));
-    transaction.onabort = () => reject(transaction.error ?? new Error('IndexedDB'));
-  });
-}
+const open = databaseOpener(DB_NAME, (db) => {
+  db.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true }).createIndex(
+    'account',
+    'account',
+  );
+});
 
 // ---------------------------------------------------------------- changes, in this tab and others
 

@@ -1,14 +1,10 @@
-import { LANGUAGES, signInMessages, type Language } from '@urok/contract';
-import { chooseLanguageSignedOut, useLanguage } from '../../lib/language';
-
-const NAMES: Record<Language, () => string> = {
-  uk: () => signInMessages.languageNameUk,
-  en: () => signInMessages.languageNameEn,
-};
-const SHORT: Record<Language, () => string> = {
-  uk: () => signInMessages.languageShortUk,
-  en: () => signInMessages.languageShortEn,
-};
+import { LANGUAGES, signInMessages } from '@urok/contract';
+import {
+  chooseLanguageSignedOut,
+  languageName,
+  languageShortName,
+  useLanguage,
+} from '../../lib/language';
 
 /**
  * The language switcher of the pages a signed-out visitor sees (DESIGN
@@ -32,17 +28,17 @@ export function LanguageSwitcher({
           type="button"
           lang={language}
           aria-pressed={language === active}
-          aria-label={compact ? NAMES[language]() : undefined}
+          aria-label={compact ? languageName(language) : undefined}
           onClick={() => void chooseLanguageSignedOut(language)}
           className="min-h-11 rounded-lg px-2 text-sm sm:px-2.5 font-medium text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600 aria-pressed:font-semibold aria-pressed:text-indigo-700"
         >
           {compact ? (
             <>
-              <span className="sm:hidden">{SHORT[language]()}</span>
-              <span className="hidden sm:inline">{NAMES[language]()}</span>
+              <span className="sm:hidden">{languageShortName(language)}</span>
+              <span className="hidden sm:inline">{languageName(language)}</span>
             </>
           ) : (
-            NAMES[language]()
+            languageName(language)
           )}
         </button>
       ))}

@@ -8,14 +8,9 @@ import {
   type User,
 } from '@urok/contract';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { changeLanguage } from '../../../lib/language';
+import { changeLanguage, languageName } from '../../../lib/language';
 import { updateUser } from '../auth-slice';
 import { useAuthDispatch } from '../hooks';
-
-const NAMES: Record<Language, () => string> = {
-  uk: () => signInMessages.languageNameUk,
-  en: () => signInMessages.languageNameEn,
-};
 
 /** Set just before the app renders anew in the chosen language: the new page says so. */
 let changedTo: Language | null = null;
@@ -82,7 +77,7 @@ export function LanguageSetting({ user }: { user: User }) {
               onChange={() => void choose(language)}
               className="size-4 accent-indigo-600"
             />
-            {NAMES[language]()}
+            {languageName(language)}
           </label>
         ))}
       </div>
