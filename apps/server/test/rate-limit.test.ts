@@ -336,16 +336,18 @@ describe.each(databaseTargets)('RATE_LIMIT=off on $name', (target) => {
   it('never answers 429, and never waits (the configured first wait is the default 1 s)', async () => {
     expect(t.config.loginFailureDelayMs).toBe(1000);
     const account = await registerAccount(t.app);
-    const started = performance.now();
     for (let i = 0; i < RATE_LIMITS.loginFailuresPerPair.limit + 5; i += 1) {
+      // Each answer under the first wait's 1 s: a wait would hold that one answer for it. (The
+      // whole loop's time also holds 15 password checks, which a loaded machine stretches.)
+      const started = performance.now();
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/auth/login',
         payload: { telephone: account.telephone, password: 'Wrong2024x' },
       });
       expect(response.statusCode).toBe(401);
+      expect(performance.now() - started).toBeLessThan(1000);
     }
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it(`routes under @fastify/rate-limit are not limited either: ${RATE_LIMITS.registerPerIp.limit + 5} sign-ups from one address all succeed`, async () => {
