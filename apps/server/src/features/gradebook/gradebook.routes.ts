@@ -27,18 +27,16 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
    * that makes a kept answer stale), so the cache never answers with an attempt still open.
    */
   const finishQuizAttempts = async (request: FastifyRequest) => {
-    const { id } = request.params as { id?: unknown };
-    if (typeof id === 'string' && id.length > 0 && id.length <= 100)
-      await finishExpiredAttempts(app.db, now, { courseId: id });
+    const { id } = request.params as { id: string };
+    await finishExpiredAttempts(app.db, now, { courseId: id });
   };
   app.get(
     '/courses/:id/gradebook',
     {
-      onRequest: [
-        app.requireUser,
-        finishQuizAttempts,
-        answerFromCache(app.readCache, gradebookKey),
-      ],
+      onRequest: app.requireUser,
+      // After the input guard and the schema (a NUL in the id never reaches the database),
+      // and before the cache, which must not answer with an attempt still open.
+      preHandler: [finishQuizAttempts, answerFromCache(app.readCache, gradebookKey)],
       schema: {
         tags: ['assignments'],
         summary:
