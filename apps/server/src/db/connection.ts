@@ -2,7 +2,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  SqliteDialect,
+  type DatabaseIntrospector,
+  type SqliteDatabase,
+} from 'kysely';
 import type PG from 'pg';
 import type { Database, Db, Dialect } from './database.ts';
 import { migrations } from './migrations/index.ts';
@@ -61,7 +70,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
           }
         : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: noteQuery });
+    const db = new Kysely<Database>({
+      dialect: new RetryingIntrospectionDialect({ pool }),
+      log: noteQuery,
+    });
     return { db, dialect: 'postgres', isNew: false };
   }
   const isNew = options.sqlitePath === ':memory:' || !fs.existsSync(options.sqlitePath);
@@ -83,6 +95,33 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: noteQuery });
   return { db, dialect: 'sqlite', isNew, sqlite };
+}
+
+/**
+ * Kysely's migrator asks its introspector whether its own tables exist, and
+ * PostgreSQL's introspector reads every schema's tables, resolving each by
+ * name (`pg_get_serial_sequence`, `has_schema_privilege`) after the catalog
+ * scan took its snapshot: a schema dropped meanwhile by another process (the
+ * test suites drop theirs side by side) fails the scan with "relation … does
+ * not exist" or "schema … does not exist". The scan is read-only, so it is
+ * simply read again.
+ */
+class RetryingIntrospectionDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    const introspector = new PostgresIntrospector(db);
+    const getTables = introspector.getTables.bind(introspector);
+    introspector.getTables = async (options) => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await getTables(options);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (attempt >= 10 || (code !== '42P01' && code !== '3F000')) throw error;
+        }
+      }
+    };
+    return introspector;
+  }
 }
 
 /**
