@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // What read-your-writes across processes costs the read cache: every use of
-// a kept answer first reads the table versions (apps/server/src/db/
-// cache-versions.ts). This times that read against the reads it saves, in one
+// a kept answer first reads the versions it depends on — tables, a course, a
+// person (apps/server/src/db/cache-versions.ts). This times that read against the reads it saves, in one
 // process, interleaved round by round, on a fresh SQLite file and (with
 // DATABASE_URL) a fresh PostgreSQL schema of about a school's size. `node
 // bench/cache-versions-cost.mjs [rounds]` prints a table of µs per call.
@@ -16,7 +16,7 @@ register();
 const root = path.resolve(import.meta.dirname, '..');
 const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
 const { migrateToLatest, openDatabase } = await server('db/connection.ts');
-const { readCacheVersions } = await server('db/cache-versions.ts');
+const { compactVersionLog, readVersionsOf } = await server('db/cache-versions.ts');
 const courses = await server('features/courses/courses.repository.ts');
 const auth = await server('features/auth/auth.repository.ts');
 
@@ -73,8 +73,18 @@ async function fill(db) {
 
 async function measure(label, db) {
   await fill(db);
+  // As the server does once the log is long (lib/read-cache.ts): the fill's lines folded.
+  await compactVersionLog(db);
   const reads = {
-    'table versions (the check before every use)': () => readCacheVersions(db),
+    'a course and a person (a typical check)': () =>
+      readVersionsOf(db, ['course:c00010', 'user:u00100']),
+    'ten courses, a person, two tables': () =>
+      readVersionsOf(db, [
+        'users',
+        'courses',
+        'user:u00100',
+        ...Array.from({ length: 10 }, (_, i) => `course:c000${String(i).padStart(2, '0')}`),
+      ]),
     'session by token hash': () => auth.findSessionWithUser(db, 'f'.repeat(64)),
     'catalog page (24)': () => courses.findCourses(db, { terms: [], limit: 25 }),
     'enrolled courses': () => courses.findEnrolledCourses(db, 'u00100'),

@@ -6,7 +6,7 @@ import type { Course } from '@urok/contract';
 import { Migrator, sql } from 'kysely';
 import { compactVersionLog, readCacheVersions, readVersions } from '../src/db/cache-versions.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { ReadCache } from '../src/lib/read-cache.ts';
+import { ReadCache, authorScope, userScope } from '../src/lib/read-cache.ts';
 import {
   bearer,
   createTestApp,
@@ -76,6 +76,8 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
       },
     };
   };
+  /** What the loads read: any write to users. */
+  const USERS = { before: ['users'] };
   /** A write by another connection, as another process makes: a row of users changes. */
   const writeUsers = () => sql`update users set bio = bio where id = 'reader'`.execute(other);
   const writeSigningKey = () =>
@@ -85,15 +87,15 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     const c = cache();
     const k = key();
     const users = loader('users');
-    expect(await c.get(k, users.load)).toBe('users-1');
-    expect(await c.get(k, users.load)).toBe('users-1');
+    expect(await c.get(k, USERS, users.load)).toBe('users-1');
+    expect(await c.get(k, USERS, users.load)).toBe('users-1');
     expect(users.calls).toBe(1);
     // Another table written: still kept.
     await writeSigningKey();
-    expect(await c.get(k, users.load)).toBe('users-1');
+    expect(await c.get(k, USERS, users.load)).toBe('users-1');
     // Its own table written: loaded again.
     await writeUsers();
-    expect(await c.get(k, users.load)).toBe('users-2');
+    expect(await c.get(k, USERS, users.load)).toBe('users-2');
     expect(c.stats).toEqual({ hits: 2, misses: 2 });
   });
 
@@ -101,48 +103,48 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     const c = cache();
     const k = key();
     const users = loader('users');
-    await c.get(k, users.load);
+    await c.get(k, USERS, users.load);
     await other.transaction().execute(async (trx) => {
       await sql`update users set bio = bio where id = 'reader'`.execute(trx);
       // Not committed yet: the kept value stands (it is still the truth).
-      expect(await c.get(k, users.load)).toBe('users-1');
+      expect(await c.get(k, USERS, users.load)).toBe('users-1');
     });
-    expect(await c.get(k, users.load)).toBe('users-2');
+    expect(await c.get(k, USERS, users.load)).toBe('users-2');
   });
 
   it('keeps nothing fresh through a rolled-back write, and drops nothing for it', async () => {
     const c = cache();
     const k = key();
     const users = loader('users');
-    await c.get(k, users.load);
+    await c.get(k, USERS, users.load);
     await expect(
       other.transaction().execute(async (trx) => {
         await sql`update users set bio = bio where id = 'reader'`.execute(trx);
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await c.get(k, users.load)).toBe('users-1');
+    expect(await c.get(k, USERS, users.load)).toBe('users-1');
   });
 
   it('reloads a value whose load overlapped a write to what it read', async () => {
     const c = cache();
     const k = key();
     let calls = 0;
-    const value = await c.get(k, async () => {
+    const value = await c.get(k, USERS, async () => {
       calls += 1;
       await database.db.selectFrom('users').select('id').limit(1).execute();
       await writeUsers();
       return calls;
     });
     expect(value).toBe(1);
-    expect(await c.get(k, async () => ((calls += 1), calls))).toBe(2);
+    expect(await c.get(k, USERS, async () => ((calls += 1), calls))).toBe(2);
   });
 
   it('shares one load among concurrent gets of a key, and a failed one with every waiter', async () => {
     const c = cache();
     const k = key();
     const users = loader('users');
-    expect(await Promise.all([c.get(k, users.load), c.get(k, users.load)])).toEqual([
+    expect(await Promise.all([c.get(k, USERS, users.load), c.get(k, USERS, users.load)])).toEqual([
       'users-1',
       'users-1',
     ]);
@@ -153,33 +155,36 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
       fails += 1;
       throw new Error('boom');
     };
-    const both = await Promise.allSettled([c.get(failing, fail), c.get(failing, fail)]);
+    const both = await Promise.allSettled([
+      c.get(failing, USERS, fail),
+      c.get(failing, USERS, fail),
+    ]);
     expect(both.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     expect(fails).toBe(1);
-    expect(await c.get(failing, users.load)).toBe('users-2');
+    expect(await c.get(failing, USERS, users.load)).toBe('users-2');
   });
 
   it('shares one versions read among the requests that arrive before it starts', async () => {
     const c = cache();
-    const [a, b] = [c.versions(), c.versions()];
+    const [a, b] = [c.versions(['users']), c.versions(['users'])];
     expect(a).toBe(b);
     await a;
     // One that comes after the read began gets a read of its own.
-    expect(c.versions()).not.toBe(a);
+    expect(c.versions(['users'])).not.toBe(a);
   });
 
   it('does not keep what keep() refuses, nor a value over an eighth of its budget', async () => {
     const c = cache(8 * 1024);
     const k = key();
     const users = loader('users');
-    await c.get(k, users.load, () => false);
-    await c.get(k, users.load, () => false);
+    await c.get(k, USERS, users.load, () => false);
+    await c.get(k, USERS, users.load, () => false);
     expect(users.calls).toBe(2);
     const big = key();
     let loads = 0;
     const load = async () => ((loads += 1), 'x'.repeat(2000));
-    await c.get(big, load);
-    await c.get(big, load);
+    await c.get(big, USERS, load);
+    await c.get(big, USERS, load);
     expect(loads).toBe(2);
   });
 
@@ -190,24 +195,80 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
       loads.set(name, (loads.get(name) ?? 0) + 1);
       return 'x'.repeat(450); // about 1 KB each
     };
-    for (let i = 0; i < 9; i += 1) await c.get(`lru${i}`, load(`lru${i}`));
-    await c.get('lru0', load('lru0')); // used again: now the newest
-    await c.get('lru9', load('lru9'));
-    await c.get('lru10', load('lru10'));
+    for (let i = 0; i < 9; i += 1) await c.get(`lru${i}`, USERS, load(`lru${i}`));
+    await c.get('lru0', USERS, load('lru0')); // used again: now the newest
+    await c.get('lru9', USERS, load('lru9'));
+    await c.get('lru10', USERS, load('lru10'));
     expect(c.size).toBeLessThan(11);
-    await c.get('lru0', load('lru0'));
+    await c.get('lru0', USERS, load('lru0'));
     expect(loads.get('lru0')).toBe(1);
-    await c.get('lru1', load('lru1'));
+    await c.get('lru1', USERS, load('lru1'));
     expect(loads.get('lru1')).toBe(2);
   });
 
   it('calls load every time with maxBytes 0', async () => {
     const c = cache(0);
     const users = loader('users');
-    await c.get('off', users.load);
-    await c.get('off', users.load);
+    await c.get('off', USERS, users.load);
+    await c.get('off', USERS, users.load);
     expect(users.calls).toBe(2);
     expect(await c.peek('off')).toBeUndefined();
+  });
+
+  it("keeps an answer under a person's version: another person's writes leave it", async () => {
+    const c = cache();
+    const k = key();
+    let loads = 0;
+    const load = async () => ((loads += 1), loads);
+    const mine = { before: [userScope('reader')] };
+    const now = new Date(Date.now() + 3_600_000).toISOString();
+    const session = (token: string, user: string) =>
+      other
+        .insertInto('sessions')
+        .values({ token_hash: token, user_id: user, created_at: now, expires_at: now })
+        .execute();
+    expect(await c.get(k, mine, load)).toBe(1);
+    await other
+      .insertInto('users')
+      .values({
+        id: 'someone-else',
+        username: 'Someone',
+        telephone: '+380500000002',
+        email: 'someone@example.com',
+        bio: '',
+        is_admin: 0,
+        password_hash: 'x',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await session(`t-${k}-other`, 'someone-else');
+    // Another person's account and session: the users and sessions tables changed, not 'reader'.
+    expect(await c.get(k, mine, load)).toBe(1);
+    await session(`t-${k}-mine`, 'reader');
+    expect(await c.get(k, mine, load)).toBe(2);
+    // A delete raises the scope of the row it removes.
+    await other.deleteFrom('sessions').where('token_hash', '=', `t-${k}-mine`).execute();
+    expect(await c.get(k, mine, load)).toBe(3);
+    await other.deleteFrom('sessions').where('user_id', '=', 'someone-else').execute();
+    await other.deleteFrom('users').where('id', '=', 'someone-else').execute();
+    expect(await c.get(k, mine, load)).toBe(3);
+  });
+
+  it('keeps a value whose names come from the value itself, read before its load', async () => {
+    const c = cache();
+    const k = key();
+    let loads = 0;
+    const load = async () => ((loads += 1), { person: 'reader', loads });
+    const depends = { before: [], after: (value: { person: string }) => [userScope(value.person)] };
+    // The first load finds the name, whose version was not read before it: it loads once more
+    // after reading it, and that value is kept.
+    expect((await c.get(k, depends, load)).loads).toBe(2);
+    expect((await c.get(k, depends, load)).loads).toBe(2);
+    expect((await c.peek<{ loads: number }>(k))?.loads).toBe(2);
+    await sql`update users set bio = bio where id = 'reader'`.execute(other);
+    expect(await c.peek(k)).toBeUndefined();
+    expect((await c.get(k, depends, load)).loads).toBe(3);
   });
 
   it('gives every table its version triggers, so no write escapes the cache', async () => {
@@ -222,7 +283,9 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
               where table_schema = current_schema() and table_type = 'BASE TABLE'
               and table_name not like 'kysely_%'`.execute(database.db)
           ).rows.map((row) => row.name);
-    const versions = await readCacheVersions(database.db);
+    const versions = new Map(
+      [...(await readCacheVersions(database.db))].filter(([name]) => !name.includes(':')),
+    );
     // SQLite's full-text index of courses (a virtual table and its shadow tables) is written only
     // by triggers on courses, and the search reads courses beside it: courses' version covers it.
     const tracked = tables.filter(
@@ -646,7 +709,10 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
           .execute()
       ).map((row) => row.title);
     let loads = 0;
-    const overlapping = await t.app.readCache.get(key, async () => {
+    // Declared as a cached read declares them: the teacher's courses, the teacher's sessions.
+    const byAuthor = { before: [authorScope(teacher.user._id)] };
+    const ofPerson = { before: [userScope(teacher.user._id)] };
+    const overlapping = await t.app.readCache.get(key, byAuthor, async () => {
       loads += 1;
       const before = await titles();
       // A write that finishes while this load is still running.
@@ -659,10 +725,10 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
       return titles();
     };
     // Not kept: loaded again, now with the course.
-    expect(await t.app.readCache.get(key, plain)).toEqual(['Курс під час читання']);
+    expect(await t.app.readCache.get(key, byAuthor, plain)).toEqual(['Курс під час читання']);
     expect(loads).toBe(2);
     // That one is kept.
-    expect(await t.app.readCache.get(key, plain)).toEqual(['Курс під час читання']);
+    expect(await t.app.readCache.get(key, byAuthor, plain)).toEqual(['Курс під час читання']);
     expect(loads).toBe(2);
     // A write through a transaction (the password change) drops what read its tables.
     const sessionsKey = `test-sessions:${teacher.user._id}`;
@@ -681,8 +747,8 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
       payload: { telephone: teacher.telephone, password: teacher.password },
     });
     expect(login.statusCode).toBe(200);
-    expect(await t.app.readCache.get(sessionsKey, countSessions)).toBe(2);
-    expect(await t.app.readCache.get(sessionsKey, countSessions)).toBe(2);
+    expect(await t.app.readCache.get(sessionsKey, ofPerson, countSessions)).toBe(2);
+    expect(await t.app.readCache.get(sessionsKey, ofPerson, countSessions)).toBe(2);
     const change = await t.app.inject({
       method: 'PUT',
       url: '/api/auth/password',
@@ -690,7 +756,7 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
       payload: { currentPassword: teacher.password, newPassword: 'Another2025' },
     });
     expect(change.statusCode).toBe(200);
-    expect(await t.app.readCache.get(sessionsKey, countSessions)).toBe(1);
+    expect(await t.app.readCache.get(sessionsKey, ofPerson, countSessions)).toBe(1);
   });
 
   it('answers gzip and br to clients that accept them, the same JSON once decompressed', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect-of.ts';
 
 /**
@@ -171,14 +171,17 @@ export async function compactVersionLog(db: Kysely<any>): Promise<void> {
 /** The fold itself, one statement: the log's lines deleted and added to their counters. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 async function foldVersionLog(db: Kysely<any>): Promise<void> {
+  // An upsert: a scope's first lines (a course's, a person's) make its counter row.
   await sql`
     with gone as (delete from cache_version_log returning name),
       counts as (select name, count(*) as n from gone group by name)
-    update cache_versions set version = cache_versions.version + counts.n
-    from counts where cache_versions.name = counts.name`.execute(db);
+    insert into cache_versions (name, version) select name, n from counts
+    on conflict (name) do update set version = cache_versions.version + excluded.version`.execute(
+    db,
+  );
 }
 
-/** Every table's version now, and (PostgreSQL) how many log lines wait for compaction. */
+/** Every table's and scope's version now, and (PostgreSQL) how many log lines wait for compaction. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export async function readVersions(db: Kysely<any>): Promise<{
   versions: Map<string, number>;
@@ -191,10 +194,12 @@ export async function readVersions(db: Kysely<any>): Promise<{
       .execute()) as { name: string; version: number | string }[];
     return { versions: new Map(rows.map((row) => [row.name, Number(row.version)])), logLines: 0 };
   }
+  // A scope's first lines are in the log before its counter row exists.
   const { rows } = await sql<{ name: string; version: string; lines: string }>`
-    select v.name, v.version, coalesce(l.lines, 0) as lines from cache_versions v
-    left join (select name, count(*) as lines from cache_version_log group by name) l
-      on l.name = v.name`.execute(db);
+    select name, sum(version) as version, sum(lines) as lines from (
+      select name, version, 0 as lines from cache_versions
+      union all select name, 0, 1 from cache_version_log) as both_parts
+    group by name`.execute(db);
   let logLines = 0;
   const versions = new Map<string, number>();
   for (const row of rows) {
@@ -205,8 +210,194 @@ export async function readVersions(db: Kysely<any>): Promise<{
   return { versions, logLines };
 }
 
+/**
+ * The versions of `names` now (tables and scopes; a scope no write has
+ * raised is at 0), and (PostgreSQL) how many log lines wait for compaction.
+ * One statement: every name is read in one snapshot.
+ */
+export async function readVersionsOf(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+  db: Kysely<any>,
+  names: readonly string[],
+): Promise<{ versions: Map<string, number>; logLines: number }> {
+  const versions = new Map<string, number>();
+  for (const name of names) versions.set(name, 0);
+  if (names.length === 0) return { versions, logLines: 0 };
+  const query = versionsQuery(db);
+  const sqlite = dialectOf(db) === 'sqlite';
+  const { rows } = await db.executeQuery<{
+    name: string;
+    version: number | string;
+    total: number | string;
+  }>({ ...query, parameters: sqlite ? [JSON.stringify(names)] : [names, names] });
+  let logLines = 0;
+  for (const row of rows) {
+    if (row.name === '') logLines = Number(row.total);
+    else versions.set(row.name, versions.get(row.name)! + Number(row.version));
+  }
+  return { versions, logLines };
+}
+
+/**
+ * The versions read runs before every use of a kept answer: its SQL is
+ * compiled once per database handle and run with the names as one parameter
+ * (a JSON array on SQLite, a text array on PostgreSQL), not built by Kysely
+ * on every request (bench/cache-versions-cost.mjs measures it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+const compiledVersionsQueries = new WeakMap<Kysely<any>, CompiledQuery>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+function versionsQuery(db: Kysely<any>): CompiledQuery {
+  let query = compiledVersionsQueries.get(db);
+  if (query === undefined) {
+    query =
+      dialectOf(db) === 'sqlite'
+        ? sql`select name, version, 0 as total from cache_versions
+            where name in (select value from json_each(${''}))`.compile(db)
+        : // Counters, the names' log lines and the log's length (an empty name): three index or
+          // small scans in one round trip, summed by the caller.
+          sql`select name, version, 0 as total from cache_versions where name = any(${[] as string[]}::text[])
+            union all select name, count(*), 0 from cache_version_log
+              where name = any(${[] as string[]}::text[]) group by name
+            union all select '', 0, count(*) from cache_version_log`.compile(db);
+    compiledVersionsQueries.set(db, query);
+  }
+  return query;
+}
+
 /** Every table's version now. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export async function readCacheVersions(db: Kysely<any>): Promise<Map<string, number>> {
   return (await readVersions(db)).versions;
+}
+
+/**
+ * The scopes a version can be kept for besides a table: one course's rows, one
+ * person's rows, the courses one teacher wrote.
+ */
+export type ScopeKind = 'course' | 'user' | 'author';
+
+/** A course's scope: raised by every write to a row that belongs to the course. */
+export const courseScope = (id: string): string => `course:${id}`;
+/** A person's scope: raised by every write to a row that belongs to the person. */
+export const userScope = (id: string): string => `user:${id}`;
+/** A teacher's courses' scope: raised by every write to a course they wrote. */
+export const authorScope = (id: string): string => `author:${id}`;
+
+/**
+ * Which scopes a row of each table belongs to, by the column that names it:
+ * a write to the row raises those scopes' versions as well as its table's
+ * (migration 0025 installed these triggers; a migration that changes them
+ * changes this list, and read-cache-scopes.test.ts checks the two agree).
+ * A table not listed has its table version only. Tables written often in a
+ * term are listed, so an enrolment, a submission or a grade in one course
+ * leaves every other course's and person's kept answers alone.
+ */
+export const ROW_SCOPES: Readonly<Record<string, Readonly<Partial<Record<ScopeKind, string>>>>> = {
+  users: { user: 'id' },
+  sessions: { user: 'user_id' },
+  courses: { course: 'id', author: 'author_id' },
+  enrollments: { course: 'course_id', user: 'user_id' },
+  homework: { course: 'course_id', user: 'user_id' },
+  sections: { course: 'course_id' },
+  lessons: { course: 'course_id' },
+  assignments: { course: 'course_id' },
+  lesson_completions: { user: 'user_id' },
+  quizzes: { course: 'course_id' },
+  quiz_attempts: { course: 'course_id', user: 'user_id' },
+};
+
+/**
+ * PostgreSQL: the row trigger's function. Its arguments are `kind:column`
+ * pairs; for the new and the old row it appends each named scope to the
+ * version log, once per transaction (the same noted list as the tables').
+ */
+export async function installScopeNote(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await sql`
+    create or replace function cache_scope_note() returns trigger language plpgsql as $$
+    declare
+      noted text := coalesce(current_setting('urok.cache_written', true), '');
+      changed jsonb[] := array[]::jsonb[];
+      one jsonb;
+      spec text;
+      id text;
+      scope text;
+    begin
+      if TG_OP <> 'DELETE' then changed := changed || to_jsonb(NEW); end if;
+      if TG_OP <> 'INSERT' then changed := changed || to_jsonb(OLD); end if;
+      foreach one in array changed loop
+        foreach spec in array TG_ARGV loop
+          id := one ->> split_part(spec, ':', 2);
+          continue when id is null;
+          scope := split_part(spec, ':', 1) || ':' || id;
+          if position(',' || scope || ',' in ',' || noted || ',') = 0 then
+            noted := noted || ',' || scope;
+            perform set_config('urok.cache_written', noted, true);
+            insert into cache_version_log (name) values (scope);
+          end if;
+        end loop;
+      end loop;
+      return null;
+    end $$`.execute(db);
+}
+
+/** Drops installScopeNote's function (a migration's down). */
+export async function uninstallScopeNote(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) === 'sqlite') return;
+  await sql`drop function cache_scope_note`.execute(db);
+}
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind → column). */
+export async function trackRowScopes(
+  db: Kysely<unknown>,
+  table: string,
+  scopes: Partial<Record<ScopeKind, string>>,
+): Promise<void> {
+  const pairs = Object.entries(scopes);
+  for (const name of [table, ...pairs.flat()]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  if (dialectOf(db) === 'postgres') {
+    const args = pairs.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
+    await sql
+      .raw(
+        `create trigger cache_scope_${table} after insert or update or delete on ${table} ` +
+          `for each row execute function cache_scope_note(${args})`,
+      )
+      .execute(db);
+    return;
+  }
+  for (const change of ['insert', 'update', 'delete']) {
+    const rows = change === 'insert' ? ['new'] : change === 'delete' ? ['old'] : ['new', 'old'];
+    const bumps = rows.flatMap((row) =>
+      pairs.map(
+        ([kind, column]) =>
+          `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
+          `where ${row}.${column} is not null ` +
+          `on conflict (name) do update set version = version + 1;`,
+      ),
+    );
+    await sql
+      .raw(
+        `create trigger cache_scope_${table}_${change} after ${change} on ${table} ` +
+          `begin ${bumps.join(' ')} end`,
+      )
+      .execute(db);
+  }
+}
+
+/** Drops what trackRowScopes made (a migration's down). */
+export async function untrackRowScopes(db: Kysely<unknown>, table: string): Promise<void> {
+  if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
+  if (dialectOf(db) === 'postgres') {
+    await sql.raw(`drop trigger if exists cache_scope_${table} on ${table}`).execute(db);
+    return;
+  }
+  for (const change of ['insert', 'update', 'delete']) {
+    await sql.raw(`drop trigger if exists cache_scope_${table}_${change}`).execute(db);
+  }
 }

@@ -5,11 +5,10 @@ import type { LogEvent } from 'kysely';
  * Which tables a piece of work read, told from the SQL it actually ran:
  * Kysely's query log (`log` in connection.ts) hands every executed
  * statement to `noteQuery`, which adds its words to the set of the work
- * running in `collectQueryWords`. The read cache keeps an answer under the
- * versions of the tables among those words, so no route declares what it
- * reads by hand and a query that starts reading a new table is covered the
- * day it does. A column that shares a table's name only makes the cache
- * drop an answer more often, never serve a stale one.
+ * running in `collectQueryWords`. The read cache's structural test runs each
+ * cached read's load under it and checks the tables read against what the
+ * read declares (test/read-cache-dependencies.test.ts); outside that test
+ * nothing collects, and the hook returns at once.
  */
 const current = new AsyncLocalStorage<Set<string>>();
 

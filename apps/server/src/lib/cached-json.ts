@@ -34,10 +34,6 @@ export class CachedJson {
     return this.#etag;
   }
 
-  static async of(value: unknown): Promise<CachedJson> {
-    return new CachedJson(Buffer.from(JSON.stringify(value)));
-  }
-
   /** Whether compressing is worth it: not below COMPRESS_FROM_BYTES. */
   get compressible(): boolean {
     return this.identity.byteLength >= COMPRESS_FROM_BYTES;
@@ -118,31 +114,77 @@ export async function sendJson(
 }
 
 /**
- * A route's answer from the read cache: `load()`'s value is checked against
- * the route's response `schema`, serialized and compressed once, and sent
- * as those bytes until a table its SQL read is written (Fastify passes
- * bytes through without its serializer).
+ * A cached read: one route's answer kept in the read cache. Its declaration
+ * is the one place that says what the answer depends on — `key`, everything
+ * outside the database (the URL, the asker); `before` and `after`, what in
+ * the database (tables, courses, people: lib/read-cache.ts, Depends) — and
+ * read-cache-dependencies.test.ts checks it against the SQL the load runs.
  */
-export async function sendCachedJson<S extends z.ZodType>(
-  request: FastifyRequest,
-  reply: FastifyReply,
+export interface CachedReadDeclaration<T> {
+  /** Unique among cached reads; the start of every key. */
+  name: string;
+  key: (request: FastifyRequest) => string;
+  before: (request: FastifyRequest) => readonly string[];
+  after?: (value: T) => readonly string[];
+}
+
+/** A declared read's answer: its JSON, and the names its value added (Depends.after). */
+class CachedAnswer extends CachedJson {
+  after: readonly string[] = [];
+}
+
+/** Every cached read's name, as the routes declare them: the structural test walks them all. */
+export const declaredCachedReads = new Set<string>();
+
+export interface CachedRead<T> {
+  /** An onRequest or preHandler hook (after any that authenticate) answering from the cache. */
+  answerFromCache: onRequestAsyncHookHandler;
+  /**
+   * The handler's answer: `load()`'s value checked against the route's
+   * response `schema`, serialized and compressed once, and sent as those
+   * bytes until something it depends on is written (Fastify passes bytes
+   * through without its serializer).
+   */
+  send<S extends z.ZodType<T>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: S,
+    load: () => Promise<z.input<S>>,
+  ): Promise<FastifyReply>;
+}
+
+/** Declares a cached read (see CachedReadDeclaration): its hook and its handler's send. */
+export function cachedRead<T>(
   cache: ReadCache,
-  key: string,
-  schema: S,
-  load: () => Promise<z.input<S>>,
-): Promise<FastifyReply> {
-  const json = await cache.get(key, async () => CachedJson.of(schema.parse(await load())));
-  return sendJson(request, reply, json);
+  declaration: CachedReadDeclaration<T>,
+): CachedRead<T> {
+  declaredCachedReads.add(declaration.name);
+  const key = (request: FastifyRequest) => `${declaration.name}:${declaration.key(request)}`;
+  return {
+    answerFromCache: answerFromCache(cache, key),
+    async send(request, reply, schema, load) {
+      const json = await cache.get(
+        key(request),
+        { before: declaration.before(request), after: (answer) => answer.after },
+        async () => {
+          const value = schema.parse(await load()) as T;
+          const answer = new CachedAnswer(Buffer.from(JSON.stringify(value)));
+          answer.after = declaration.after?.(value) ?? [];
+          return answer;
+        },
+      );
+      return sendJson(request, reply, json);
+    },
+  };
 }
 
 /**
- * An onRequest hook (after any that authenticate) answering from the read
- * cache when the answer under `key(request)` is kept: the request then skips
- * validation and the handler, which keep their answer under the same key
- * (sendCachedJson). A key holds the whole URL, so a kept answer is one that
- * passed validation for exactly this request.
+ * An onRequest hook answering from the read cache when the answer under
+ * `key(request)` is kept: the request then skips validation and the handler,
+ * which keep their answer under the same key. A key holds the whole URL, so
+ * a kept answer is one that passed validation for exactly this request.
  */
-export function answerFromCache(
+function answerFromCache(
   cache: ReadCache,
   key: (request: FastifyRequest) => string,
 ): onRequestAsyncHookHandler {

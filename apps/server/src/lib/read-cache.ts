@@ -1,21 +1,49 @@
-import { compactVersionLog, readVersions } from '../db/cache-versions.ts';
+import { compactVersionLog, readVersionsOf } from '../db/cache-versions.ts';
+
+export { authorScope, courseScope, userScope } from '../db/cache-versions.ts';
 import type { Db } from '../db/database.ts';
 import { collectQueryWords } from '../db/query-tables.ts';
 
+/**
+ * What a kept answer depends on: its versions' names. A table's name (any
+ * write to the table changes the answer), or a scope — `courseScope(id)`,
+ * `userScope(id)` (db/cache-versions.ts) — when only writes to one course's
+ * or one person's rows can (ROW_SCOPES says which tables have them).
+ */
+export interface Depends<T> {
+  /** Known from the request before the load: the asker, the course in the URL, tables. */
+  readonly before: readonly string[];
+  /** Found in the loaded value: the courses a list shows, the person a session belongs to. */
+  readonly after?: (value: T) => readonly string[];
+}
+
 interface Entry {
   value: unknown;
-  /** The tables its load read (from the SQL it ran). */
-  tables: readonly string[];
-  /** Those tables' versions when its load began: valid while they are the versions now. */
-  stamp: string;
+  /** Every name it depends on, sorted. */
+  names: readonly string[];
+  /** Their versions read before its load began (NaN: not read then, so never fresh yet). */
+  stamp: readonly number[];
   bytes: number;
+}
+
+interface VersionsRead {
+  started: boolean;
+  names: Set<string>;
+  promise: Promise<Map<string, number>>;
 }
 
 interface Flight {
   promise: Promise<unknown>;
-  /** Every table's versions when the load began: another request may share it only under the same. */
+  /** The versions read before the load: another request may share it only under the same. */
   stamp: string;
 }
+
+/** A load's SQL (the tables it read) and what it declared: the structural test's record. */
+export type CacheAudit = (record: {
+  key: string;
+  declared: readonly string[];
+  words: ReadonlySet<string>;
+}) => void;
 
 export interface ReadCacheOptions {
   /** Budget of cached values, by their estimated size; 0 turns the cache off. */
@@ -37,22 +65,22 @@ function sizeOf(value: unknown): number {
  */
 const COMPACT_FROM_LINES = 200;
 
-function stampOf(tables: Iterable<string>, versions: ReadonlyMap<string, number>): string {
-  let stamp = '';
-  for (const table of tables) stamp += `${versions.get(table) ?? -1}.`;
-  return stamp;
+function sortedUnion(...lists: (readonly string[] | undefined)[]): string[] {
+  const all = new Set<string>();
+  for (const list of lists) if (list) for (const name of list) all.add(name);
+  return [...all].sort();
 }
 
 /**
  * Hot reads (the catalog, a teacher's courses, a student's courses, the
  * submissions view, the gradebook, a lesson and a course's outline as each
- * user sees them) kept in memory, each under the versions of the tables
- * its SQL read. Every use first reads the versions from the database —
- * which triggers raise at every commit, whichever process made it — so a
- * request that starts after any write was answered sees it; what the cache
- * saves is the read itself, the JSON and its compression
- * (docs/decisions.md, "Caches across processes"). Bounded by size, least
- * recently used dropped first.
+ * user sees them, the session behind a token) kept in memory, each under the
+ * versions of what it declares it depends on: tables, courses, people. The
+ * database's triggers raise those versions at every commit, whichever process
+ * made it, and every use reads the versions it needs first, so a request that
+ * starts after a write was answered sees it; what the cache saves is the
+ * read itself, the JSON and its compression (docs/decisions.md, "Caches
+ * across processes"). Bounded by size, least recently used dropped first.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();
@@ -61,11 +89,13 @@ export class ReadCache {
   readonly #db: Db;
   #bytes = 0;
   #compacting: Promise<void> | undefined;
-  /** The next versions read, shared by the requests that arrive before it starts. */
-  #nextRead: { started: boolean; promise: Promise<Map<string, number>> } | undefined;
+  /** The next versions read: the names asked for before it starts, read together. */
+  #nextRead: VersionsRead | undefined;
   readonly enabled: boolean;
   /** Uses answered from memory and uses that loaded: the hit ratio a benchmark reports. */
   readonly stats = { hits: 0, misses: 0 };
+  /** Set by the structural test: every load then runs under the SQL recorder. */
+  audit: CacheAudit | undefined;
 
   constructor(options: ReadCacheOptions) {
     this.#maxBytes = options.maxBytes;
@@ -74,20 +104,24 @@ export class ReadCache {
   }
 
   /**
-   * Every table's version as of a moment after this call: requests that
-   * arrive while a read is waiting to start share it (it starts after all of
-   * them, so it is as new as each needs); one that arrives after it started
-   * waits for the next.
+   * The versions of `names` as of a moment after this call: the requests that
+   * arrive while a read is waiting to start add their names to it and share
+   * it (it starts after all of them, so it is as new as each needs); one that
+   * arrives after it started waits for the next.
    */
-  versions(): Promise<Map<string, number>> {
+  versions(names: readonly string[]): Promise<Map<string, number>> {
     const waiting = this.#nextRead;
-    if (waiting !== undefined && !waiting.started) return waiting.promise;
-    const next = {
+    if (waiting !== undefined && !waiting.started) {
+      for (const name of names) waiting.names.add(name);
+      return waiting.promise;
+    }
+    const next: VersionsRead = {
       started: false,
+      names: new Set(names),
       promise: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         next.started = true;
         if (this.#nextRead === next) this.#nextRead = undefined;
-        return readVersions(this.#db).then(({ versions, logLines }) => {
+        return readVersionsOf(this.#db, [...next.names]).then(({ versions, logLines }) => {
           if (logLines > COMPACT_FROM_LINES) this.#compact();
           return versions;
         });
@@ -99,44 +133,81 @@ export class ReadCache {
 
   /**
    * The value of `key`, loaded by `load` unless a fresh one is kept.
-   * `keep`: whether a loaded value is worth keeping (not a miss that any
-   * made-up key could fill the cache with).
+   * `depends`: what the value depends on (a key names one request's answer, so
+   * its `before` names are always the same). `keep`: whether a loaded value is
+   * worth keeping (not a miss that any made-up key could fill the cache with).
    */
   async get<T>(
     key: string,
+    depends: Depends<T>,
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
-    if (!this.enabled) return load();
-    const versions = await this.versions();
+    if (!this.enabled) return this.#load(key, depends, load);
+    // The kept entry's names too, even when stale: a value's `after` names (its courses) are
+    // then read before the next load, and the value it loads can be kept.
+    const names = sortedUnion(depends.before, this.#entries.get(key)?.names);
+    const versions = await this.versions(names);
     const kept = this.#fresh<T>(key, versions);
     if (kept !== undefined) return kept;
-    const stamp = stampOf([...versions.keys()].sort(), versions);
+    const stamp = names.map((name) => versions.get(name)).join('.');
     const flight = this.#flights.get(key);
     if (flight !== undefined && flight.stamp === stamp) return flight.promise as Promise<T>;
     this.stats.misses += 1;
-    const promise = collectQueryWords(load);
-    const value = promise.then((result) => result.value);
-    // A failure reaches this caller through `promise`, and sharers through their own await.
+    const result = this.#loadStamped(key, depends, load, versions);
+    const value = result.then((loaded) => loaded.value);
+    // A failure reaches this caller through `value`, and sharers through their own await.
     value.catch(() => {});
     const mine: Flight = { promise: value, stamp };
     this.#flights.set(key, mine);
     try {
-      const { value: loaded, words } = await promise;
-      // Stored under the versions read before the load: a commit during it makes the entry
-      // look stale at the next use (a needless reload), never fresh when it is not.
-      const tables = [...words].filter((word) => versions.has(word)).sort();
-      if (keep(loaded)) this.#store(key, loaded, tables, stampOf(tables, versions));
-      return loaded;
+      const loaded = await result;
+      if (keep(loaded.value)) this.#store(key, loaded.value, loaded.names, loaded.stamp);
+      return loaded.value;
     } finally {
       if (this.#flights.get(key) === mine) this.#flights.delete(key);
     }
   }
 
+  /**
+   * Loads the value and stamps it with the versions of every name it depends
+   * on as read before the load: a commit during the load makes the entry look
+   * stale at the next use (a needless reload), never fresh when it is not. A
+   * value that names what was not read before it (a course first seen in a
+   * list) is loaded once more after those versions are read; a second such
+   * value is stamped NaN for the new names (fresh only after the next load).
+   */
+  async #loadStamped<T>(
+    key: string,
+    depends: Depends<T>,
+    load: () => Promise<T>,
+    before: Map<string, number>,
+  ): Promise<{ value: T; names: string[]; stamp: number[] }> {
+    let versions = before;
+    for (let round = 1; ; round += 1) {
+      const value = await this.#load(key, depends, load);
+      const names = sortedUnion(depends.before, depends.after?.(value));
+      if (round === 2 || names.every((name) => versions.has(name))) {
+        return { value, names, stamp: names.map((name) => versions.get(name) ?? Number.NaN) };
+      }
+      versions = await this.versions(names);
+    }
+  }
+
   /** The kept value of `key` if it is still fresh, without loading anything. */
   async peek<T>(key: string): Promise<T | undefined> {
-    if (!this.enabled || !this.#entries.has(key)) return undefined;
-    return this.#fresh<T>(key, await this.versions());
+    const entry = this.enabled ? this.#entries.get(key) : undefined;
+    if (entry === undefined) return undefined;
+    return this.#fresh<T>(key, await this.versions(entry.names));
+  }
+
+  /** `load`, under the SQL recorder when a structural test audits the declarations. */
+  async #load<T>(key: string, depends: Depends<T>, load: () => Promise<T>): Promise<T> {
+    const audit = this.audit;
+    if (audit === undefined) return load();
+    const { value, words } = await collectQueryWords(load);
+    audit({ key, declared: sortedUnion(depends.before, depends.after?.(value)), words });
+    return value;
   }
 
   /** Folds PostgreSQL's version log into its counters, once at a time, beside the reads. */
@@ -154,9 +225,9 @@ export class ReadCache {
   #fresh<T>(key: string, versions: ReadonlyMap<string, number>): T | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
-    if (stampOf(entry.tables, versions) !== entry.stamp) {
-      this.#drop(key, entry);
-      return undefined;
+    for (let i = 0; i < entry.names.length; i += 1) {
+      // A name the read did not cover (the entry changed meanwhile) counts as changed.
+      if (versions.get(entry.names[i]!) !== entry.stamp[i]) return undefined;
     }
     this.stats.hits += 1;
     // Most recently used last: a Map iterates in insertion order.
@@ -165,12 +236,12 @@ export class ReadCache {
     return entry.value as T;
   }
 
-  #store(key: string, value: unknown, tables: readonly string[], stamp: string): void {
+  #store(key: string, value: unknown, names: readonly string[], stamp: readonly number[]): void {
     const bytes = sizeOf(value);
     if (bytes > this.#maxBytes / 8) return; // one answer may not crowd out the rest
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);
-    this.#entries.set(key, { value, tables, stamp, bytes });
+    this.#entries.set(key, { value, names, stamp, bytes });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;

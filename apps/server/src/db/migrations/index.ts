@@ -23,6 +23,7 @@ import * as m0021 from './0021-empty-default-assignments.ts';
 import * as m0022 from './0022-version-log.ts';
 import * as m0023 from './0023-resumable-uploads.ts';
 import * as m0024 from './0024-user-language.ts';
+import * as m0025 from './0025-scoped-versions.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022-version-log': m0022,
   '0023-resumable-uploads': m0023,
   '0024-user-language': m0024,
+  '0025-scoped-versions': m0025,
 };

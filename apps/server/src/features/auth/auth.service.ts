@@ -18,7 +18,8 @@ import { AppError } from '../../app-error.ts';
 import { speaking } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { ReadCache } from '../../lib/read-cache.ts';
+import { userScope, type ReadCache } from '../../lib/read-cache.ts';
+import { declaredCachedReads } from '../../lib/cached-json.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
 import { hashPassword, spendPasswordCheck, verifyPassword } from '../../lib/passwords.ts';
@@ -207,12 +208,16 @@ export async function loginUser(
   return { token: await startSession(db, row.id, sessions), user: toUser(row) };
 }
 
+/** The session lookup's cached read (its name among lib/cached-json.ts's declared reads). */
+const SESSION_READ = 'session';
+declaredCachedReads.add(SESSION_READ);
+
 /**
  * Resolves a bearer token to its user. A session past its expiry or its
  * absolute end is refused and deleted; a live one is pushed out at most once
  * a day, never past its absolute end. The session-and-account row may come
- * from the read cache, which keeps it only while `sessions` and `users` are
- * unchanged: a logout, a block or a demotion by any process holds from the
+ * from the read cache, which keeps it only while its person's sessions and
+ * account are unchanged: a logout, a block or a demotion by any process holds from the
  * next request on (docs/decisions.md, "Caches across processes").
  */
 export async function authenticateToken(
@@ -223,12 +228,14 @@ export async function authenticateToken(
   cache?: ReadCache,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  // Through the read cache when given: the row is kept under the versions of `sessions` and
-  // `users`, so any sign-in, logout, block or role change anywhere makes the next request read
-  // it again, and the checks below run on every request. Only a found session is kept.
+  // Through the read cache when given: the row is kept under its person's version, which every
+  // write to their sessions or their account raises, so a sign-in, logout, block or role change
+  // anywhere makes their next request read it again, and the checks below run on every request.
+  // Only a found session is kept.
   const row = cache
     ? await cache.get(
-        `session:${tokenHash}`,
+        `${SESSION_READ}:${tokenHash}`,
+        { before: [], after: (found) => (found ? [userScope(found.id)] : []) },
         () => findSessionWithUser(db, tokenHash),
         (found) => found !== undefined,
       )

@@ -5,20 +5,20 @@ import {
   updateLessonBodySchema,
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
-import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createLesson, readLesson, removeLesson, updateLesson } from './content.service.ts';
 import {
   idParams,
   LESSON_BODY_LIMIT,
-  lessonKey,
+  contentReads,
   noContent,
   type ContentHooks,
 } from './route-helpers.ts';
 
 export function lessonRoutes(app: AppInstance, hooks: ContentHooks): void {
   const { writes, lessonBodySize, linksOf } = hooks;
+  const reads = contentReads(app);
 
   // ---------------------------------------------------------------- lessons
 
@@ -60,7 +60,7 @@ export function lessonRoutes(app: AppInstance, hooks: ContentHooks): void {
   app.get(
     '/lessons/:id',
     {
-      onRequest: [app.requireUser, answerFromCache(app.readCache, lessonKey)],
+      onRequest: [app.requireUser, reads.lesson.answerFromCache],
       schema: {
         tags: ['content'],
         summary:
@@ -74,21 +74,14 @@ export function lessonRoutes(app: AppInstance, hooks: ContentHooks): void {
       },
     },
     async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        app.readCache,
-        lessonKey(request),
-        lessonResponseSchema,
-        async () => ({
-          lesson: await readLesson(
-            app.db,
-            getCurrentUser(request),
-            request.params.id,
-            linksOf(request),
-          ),
-        }),
-      ),
+      reads.lesson.send(request, reply, lessonResponseSchema, async () => ({
+        lesson: await readLesson(
+          app.db,
+          getCurrentUser(request),
+          request.params.id,
+          linksOf(request),
+        ),
+      })),
   );
 
   app.put(

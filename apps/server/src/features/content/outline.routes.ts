@@ -6,7 +6,6 @@ import {
   sectionResponseSchema,
 } from '@urok/contract/schemas';
 import type { AppInstance } from '../../app.ts';
-import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import {
@@ -16,17 +15,18 @@ import {
   renameSection,
   reorderOutline,
 } from './content.service.ts';
-import { idParams, noContent, outlineKey, type ContentHooks } from './route-helpers.ts';
+import { idParams, noContent, contentReads, type ContentHooks } from './route-helpers.ts';
 
 export function outlineRoutes(app: AppInstance, hooks: ContentHooks): void {
   const { writes, optionalUser } = hooks;
+  const reads = contentReads(app);
 
   // ---------------------------------------------------------------- outline and sections
 
   app.get(
     '/courses/:id/outline',
     {
-      onRequest: [optionalUser, answerFromCache(app.readCache, outlineKey)],
+      onRequest: [optionalUser, reads.outline.answerFromCache],
       schema: {
         tags: ['content'],
         summary:
@@ -40,7 +40,7 @@ export function outlineRoutes(app: AppInstance, hooks: ContentHooks): void {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, app.readCache, outlineKey(request), outlineSchema, () =>
+      reads.outline.send(request, reply, outlineSchema, () =>
         getOutline(app.db, request.user, request.params.id),
       ),
   );

@@ -6,6 +6,9 @@ import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { getCurrentUser } from '../../plugins/auth.ts';
+import { cachedRead } from '../../lib/cached-json.ts';
+import { courseScope, userScope } from '../../lib/read-cache.ts';
+import type { Lesson, Outline } from '@urok/contract/schemas';
 import type { MediaLinks } from './content.service.ts';
 
 export const idParams = z.object({ id: z.string().min(1).max(100) });
@@ -14,22 +17,43 @@ export const noContent = z.null().describe('Done');
 export const LESSON_BODY_LIMIT = CONTENT_LIMITS.documentBytes + 56 * 1024;
 
 /**
- * Read-cache keys of the two reads a student makes most (lib/read-cache.ts): each answer is the
- * asker's own — their completion ticks, their signed links — and depends on their role (an
- * author sees drafts), so the key holds the user and the role as the session found them now.
+ * The cached reads a student makes most (lib/cached-json.ts): each answer is the asker's own —
+ * their completion ticks, their signed links — and depends on their role (an author sees
+ * drafts), so the key holds the user and the role as the session found them now.
  */
 const viewerKey = (request: FastifyRequest) =>
   request.user
     ? `${request.user._id}:${request.user.isAdmin ? 'teacher' : 'student'}`
     : 'anonymous';
-export const outlineKey = (request: FastifyRequest) =>
-  `outline:${viewerKey(request)}:${request.url}`;
-/**
- * A lesson's answer carries media links signed for MEDIA_URL_TTL_SECONDS (4 h): the key also
- * holds the hour, so a kept answer is at most an hour old and its links have 3 h left.
- */
-export const lessonKey = (request: FastifyRequest) =>
-  `lesson:${viewerKey(request)}:${Math.floor(Date.now() / 3_600_000)}:${request.url}`;
+const viewerScope = (request: FastifyRequest) =>
+  request.user ? [userScope(request.user._id)] : [];
+
+export function contentReads(app: AppInstance) {
+  return {
+    outline: cachedRead<Outline>(app.readCache, {
+      name: 'outline',
+      key: (request) => `${viewerKey(request)}:${request.url}`,
+      // The course's own rows, and the asker's enrolment and completions.
+      before: (request) => [
+        courseScope((request.params as { id: string }).id),
+        ...viewerScope(request),
+      ],
+    }),
+    /**
+     * A lesson's answer carries media links signed for MEDIA_URL_TTL_SECONDS (4 h): the key also
+     * holds the hour, so a kept answer is at most an hour old and its links have 3 h left.
+     */
+    lesson: cachedRead<{ lesson: Lesson }>(app.readCache, {
+      name: 'lesson',
+      key: (request) =>
+        `${viewerKey(request)}:${Math.floor(Date.now() / 3_600_000)}:${request.url}`,
+      // The asker's enrolment and completion, the lesson's files and the key its links are
+      // signed with; then its course's rows.
+      before: (request) => [...viewerScope(request), 'lesson_attachments', 'media_signing_key'],
+      after: (value) => [courseScope(value.lesson.courseId)],
+    }),
+  };
+}
 
 /** The hooks of the content routes, made once for all of them. */
 export function contentHooks(app: AppInstance) {

@@ -23,7 +23,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
-import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
+import { cachedRead } from '../../lib/cached-json.ts';
+import { authorScope, courseScope, userScope } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { AppError } from '../../app-error.ts';
 import { bearerSecurity, getCurrentUser, readBearerToken } from '../../plugins/auth.ts';
@@ -108,13 +109,6 @@ const updateCourseForm = z.object({
   ).optional(),
 });
 
-/** Read-cache keys: the whole URL, and the asker where the answer is theirs alone. */
-const catalogKey = (request: FastifyRequest) => `courses:${request.url}`;
-const createdKey = (request: FastifyRequest) => `created-courses:${getCurrentUser(request)._id}`;
-// Only the asker's own list is ever kept (anyone else gets a 403), and the key says whose it is.
-const enrolledKey = (request: FastifyRequest) =>
-  `enrolled-courses:${getCurrentUser(request)._id}:${request.url}`;
-
 /** `setup`: what a new course and its homework fields do in content and assignments (course-setup.ts). */
 export async function coursesRoutes(
   app: AppInstance,
@@ -131,6 +125,33 @@ export async function coursesRoutes(
     }
   };
 
+  // Cached reads (lib/cached-json.ts): the key is the whole URL, and the asker where the answer
+  // is theirs alone; the rest is what in the database each answer shows.
+  const catalog = cachedRead<z.infer<typeof courseListResponseSchema>>(app.readCache, {
+    name: 'courses',
+    key: (request) => request.url,
+    // Every listed course, its author's name, its count of students.
+    before: () => ['courses', 'users'],
+  });
+  const created = cachedRead<z.infer<typeof createdCoursesResponseSchema>>(app.readCache, {
+    name: 'created-courses',
+    key: (request) => getCurrentUser(request)._id,
+    // The author's courses, and the author's own name.
+    before: (request) => [
+      authorScope(getCurrentUser(request)._id),
+      userScope(getCurrentUser(request)._id),
+    ],
+  });
+  // Only the asker's own list is ever kept (anyone else gets a 403), and the key says whose it is.
+  const enrolled = cachedRead<z.infer<typeof coursesResponseSchema>>(app.readCache, {
+    name: 'enrolled-courses',
+    key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
+    // The asker's enrolments, then each course shown and its author's name.
+    before: (request) => [userScope(getCurrentUser(request)._id)],
+    after: (value) =>
+      value.courses.flatMap((course) => [courseScope(course._id), userScope(course.author._id)]),
+  });
+
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
   /** Enrolling and leaving: one budget per account (after the sign-in check). */
   const enrollments = app.rateLimited(RATE_LIMITS.enrollmentPerUser);
@@ -138,7 +159,7 @@ export async function coursesRoutes(
   app.get(
     `/${API.courses}`,
     {
-      onRequest: answerFromCache(app.readCache, catalogKey),
+      onRequest: catalog.answerFromCache,
       schema: {
         tags: ['courses'],
         summary:
@@ -151,13 +172,8 @@ export async function coursesRoutes(
       },
     },
     async (request, reply) =>
-      sendCachedJson(
-        request,
-        reply,
-        app.readCache,
-        catalogKey(request),
-        courseListResponseSchema,
-        () => listCourses(app.db, request.query),
+      catalog.send(request, reply, courseListResponseSchema, () =>
+        listCourses(app.db, request.query),
       ),
   );
 
@@ -256,7 +272,7 @@ export async function coursesRoutes(
   app.get(
     `/${API.createdCourses}`,
     {
-      onRequest: [app.requireTeacher, answerFromCache(app.readCache, createdKey)],
+      onRequest: [app.requireTeacher, created.answerFromCache],
       schema: {
         tags: ['courses'],
         summary: "The signed-in teacher's own courses, newest first",
@@ -269,14 +285,9 @@ export async function coursesRoutes(
     },
     async (request, reply) => {
       const teacherId = getCurrentUser(request)._id;
-      return sendCachedJson(
-        request,
-        reply,
-        app.readCache,
-        createdKey(request),
-        createdCoursesResponseSchema,
-        async () => ({ createdCourses: await listCreatedCourses(app.db, teacherId) }),
-      );
+      return created.send(request, reply, createdCoursesResponseSchema, async () => ({
+        createdCourses: await listCreatedCourses(app.db, teacherId),
+      }));
     },
   );
 
@@ -428,7 +439,7 @@ export async function coursesRoutes(
   app.get(
     '/user/:id/courses',
     {
-      onRequest: [app.requireUser, answerFromCache(app.readCache, enrolledKey)],
+      onRequest: [app.requireUser, enrolled.answerFromCache],
       schema: {
         tags: ['courses'],
         summary: 'The courses a user is enrolled in, the latest enrolment first (that user only)',
@@ -443,14 +454,9 @@ export async function coursesRoutes(
     async (request, reply) => {
       const user = getCurrentUser(request);
       const userId = request.params.id;
-      return sendCachedJson(
-        request,
-        reply,
-        app.readCache,
-        enrolledKey(request),
-        coursesResponseSchema,
-        async () => ({ courses: await listEnrolledCourses(app.db, user, userId) }),
-      );
+      return enrolled.send(request, reply, coursesResponseSchema, async () => ({
+        courses: await listEnrolledCourses(app.db, user, userId),
+      }));
     },
   );
 }

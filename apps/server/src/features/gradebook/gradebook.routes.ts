@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
-import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
+import { cachedRead } from '../../lib/cached-json.ts';
+import { courseScope } from '../../lib/read-cache.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -17,11 +18,16 @@ const idParams = z.object({ id: z.string().min(1).max(100) });
  * teacher reopening it between grades gets the kept answer; any write to what it read (a grade,
  * a submission, an enrolment, a rename) makes the next one load again (lib/read-cache.ts).
  */
-const gradebookKey = (request: FastifyRequest) =>
-  `gradebook:${getCurrentUser(request)._id}:${request.url}`;
 
 export async function gradebookRoutes(app: AppInstance): Promise<void> {
   const now = () => app.now();
+  // Cached read (lib/cached-json.ts): the author's own (anyone else gets a 403 inside the load).
+  const gradebook = cachedRead<z.infer<typeof gradebookSchema>>(app.readCache, {
+    name: 'gradebook',
+    key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
+    // The course's enrolments, assignments, quizzes, submissions and attempts; the names.
+    before: (request) => [courseScope((request.params as { id: string }).id), 'users'],
+  });
   /**
    * Quiz attempts past their deadline count as submitted before the gradebook is read (a write
    * that makes a kept answer stale), so the cache never answers with an attempt still open.
@@ -36,7 +42,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       onRequest: app.requireUser,
       // After the input guard and the schema (a NUL in the id never reaches the database),
       // and before the cache, which must not answer with an attempt still open.
-      preHandler: [finishQuizAttempts, answerFromCache(app.readCache, gradebookKey)],
+      preHandler: [finishQuizAttempts, gradebook.answerFromCache],
       schema: {
         tags: ['assignments'],
         summary:
@@ -50,7 +56,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendCachedJson(request, reply, app.readCache, gradebookKey(request), gradebookSchema, () =>
+      gradebook.send(request, reply, gradebookSchema, () =>
         getGradebook(app.db, getCurrentUser(request), request.params.id, now),
       ),
   );

@@ -24,7 +24,8 @@ import { findUserById, toUser } from '../auth/auth.service.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
-import { answerFromCache, sendCachedJson } from '../../lib/cached-json.ts';
+import { cachedRead } from '../../lib/cached-json.ts';
+import { courseScope } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
   createGradesCsv,
@@ -115,12 +116,16 @@ const fileQuery = z.object({
     ),
 });
 
-/** Read-cache key of the submissions view: only the author's own is ever kept (anyone else gets a 403 inside the load). */
-const submissionsKey = (request: FastifyRequest) =>
-  `users-with-homework:${getCurrentUser(request)._id}:${request.url}`;
-
 export async function homeworkRoutes(app: AppInstance): Promise<void> {
   const uploadRule = homeworkUploadRule(app.config.homeworkMaxBytes);
+  // Cached read (lib/cached-json.ts): only the author's own view is ever kept (anyone else gets a
+  // 403 inside the load), and the key says whose it is.
+  const submissions = cachedRead<z.infer<typeof usersWithHomeworkResponseSchema>>(app.readCache, {
+    name: 'users-with-homework',
+    key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
+    // The course's enrolments, submissions and assignments; the students' names.
+    before: (request) => [courseScope((request.params as { courseId: string }).courseId), 'users'],
+  });
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
   await withMultipart(app, (uploads) => {
@@ -199,7 +204,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
   app.get(
     '/courses/:courseId/userswithhw',
     {
-      onRequest: [app.requireUser, answerFromCache(app.readCache, submissionsKey)],
+      onRequest: [app.requireUser, submissions.answerFromCache],
       schema: {
         tags: ['homework'],
         summary:
@@ -215,14 +220,9 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const teacher = getCurrentUser(request);
       const { courseId } = request.params;
-      return sendCachedJson(
-        request,
-        reply,
-        app.readCache,
-        submissionsKey(request),
-        usersWithHomeworkResponseSchema,
-        async () => ({ users: await listUsersWithHomework(app.db, teacher, courseId) }),
-      );
+      return submissions.send(request, reply, usersWithHomeworkResponseSchema, async () => ({
+        users: await listUsersWithHomework(app.db, teacher, courseId),
+      }));
     },
   );
 
