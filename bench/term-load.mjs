@@ -122,6 +122,8 @@ const summarize = (list) => {
     statuses: [...new Set(errors.map((r) => r.status))],
     p50: percentile(ms, 50),
     p99: percentile(ms, 99),
+    cacheHits: list.filter((r) => r.cache === 'hit').length,
+    cacheable: list.filter((r) => r.cache !== undefined).length,
   };
 };
 const cacheable = records.filter((r) => r.cache !== undefined);

@@ -14,6 +14,9 @@
 //   TERM_SCALE=0.1      fixture size (1 = the full scale fixture of bench:seed)
 //   TERM_SECONDS=8      seconds per step
 //   TERM_RATES=300,600,1000,1500,2000,3000
+//   TERM_PROCESSES=1,2  the configurations run (WEB_CONCURRENCY)
+//   TERM_DETAIL=1       each step's line is followed by one per request kind
+//   TERM_CPU_PROFILE=DIR the server writes a V8 CPU profile there when it stops
 //   TERM_PIN=off        do not pin: by default (taskset, two cores or more) the server runs on
 //                       every core but the last and the load generator on the last, so the two
 //                       do not take each other's time; PostgreSQL runs beside them unpinned, as
@@ -36,6 +39,7 @@ const { hashPassword, verifyPassword } = await server('lib/passwords.ts');
 const SCALE = Number(process.env.TERM_SCALE ?? 0.1);
 const SECONDS = Number(process.env.TERM_SECONDS ?? 8);
 const RATES = (process.env.TERM_RATES ?? '300,600,1000,1500,2000,3000').split(',').map(Number);
+const PROCESSES = (process.env.TERM_PROCESSES ?? '1,2').split(',').map(Number);
 const TARGET_P99_MS = 200;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
 const CORES = os.availableParallelism();
@@ -62,6 +66,9 @@ async function startServer(env) {
   const child = spawn(
     ...pinned(SERVER_CORES, [
       process.execPath,
+      ...(process.env.TERM_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TERM_CPU_PROFILE}`]
+        : []),
       '--require',
       './apps/server/threadpool.cjs',
       '--import',
@@ -422,7 +429,7 @@ const kinds = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 let signIn;
 for (const kind of kinds) {
   const fx = await fixture(kind);
-  for (const processes of [1, 2]) {
+  for (const processes of PROCESSES) {
     // A copy per run on SQLite, so each starts from the same data; PostgreSQL's is shared,
     // the grading pool moved on between runs.
     let dataDir = fx.dir;
@@ -475,6 +482,16 @@ for (const kind of kinds) {
           .toFixed(0)
           .padStart(9)}%  ${loadAverage.toFixed(1).padStart(8)}`,
       );
+      if (process.env.TERM_DETAIL === '1') {
+        for (const [name, s] of Object.entries(result.steps)) {
+          const hits = s.cacheable
+            ? ` hits ${((100 * s.cacheHits) / s.cacheable).toFixed(0)}%`
+            : '';
+          line(
+            `         ${name.padEnd(16)} ${String(s.count).padStart(6)}  p50 ${s.p50.toFixed(1)}  p99 ${s.p99.toFixed(1)}${hits}`,
+          );
+        }
+      }
       if (result.errors > 0) {
         const failing = Object.entries(result.steps)
           .filter(([, s]) => s.errors > 0)

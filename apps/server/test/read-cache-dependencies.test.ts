@@ -44,6 +44,8 @@ describe('the coverage rule itself', () => {
     expect(uncoveredTables(['enrollments'], ['user:u1'])).toEqual([]);
     expect(uncoveredTables(['courses'], ['user:u1'])).toEqual(['courses']);
     expect(uncoveredTables(['courses'], ['author:u1'])).toEqual([]);
+    expect(uncoveredTables(['homework'], ['course:c1'])).toEqual(['homework']);
+    expect(uncoveredTables(['homework'], ['work:c1'])).toEqual([]);
     expect(uncoveredTables(['lesson_completions'], ['course:c1'])).toEqual(['lesson_completions']);
     expect(uncoveredTables(['lesson_attachments'], ['course:c1'])).toEqual(['lesson_attachments']);
     expect(uncoveredTables(['users', 'courses'], [])).toEqual(['users', 'courses']);

@@ -273,15 +273,20 @@ export async function readCacheVersions(db: Kysely<any>): Promise<Map<string, nu
 }
 
 /**
- * The scopes a version can be kept for besides a table: one course's rows, one
- * person's rows, the courses one teacher wrote.
+ * The scopes a version can be kept for besides a table: one course's own rows
+ * (the course, its outline, its enrolments), its students' work in it
+ * (submissions, quiz attempts), one person's rows, the courses one teacher
+ * wrote. The work is apart from the course so that a submission or a grade
+ * leaves every student's lessons and outline of the course kept.
  */
-export type ScopeKind = 'course' | 'user' | 'author';
+export type ScopeKind = 'course' | 'work' | 'user' | 'author';
 
 /** A course's scope: raised by every write to a row that belongs to the course. */
 export const courseScope = (id: string): string => `course:${id}`;
 /** A person's scope: raised by every write to a row that belongs to the person. */
 export const userScope = (id: string): string => `user:${id}`;
+/** A course's work: raised by every submission, grade and quiz attempt in the course. */
+export const workScope = (id: string): string => `work:${id}`;
 /** A teacher's courses' scope: raised by every write to a course they wrote. */
 export const authorScope = (id: string): string => `author:${id}`;
 
@@ -299,13 +304,13 @@ export const ROW_SCOPES: Readonly<Record<string, Readonly<Partial<Record<ScopeKi
   sessions: { user: 'user_id' },
   courses: { course: 'id', author: 'author_id' },
   enrollments: { course: 'course_id', user: 'user_id' },
-  homework: { course: 'course_id', user: 'user_id' },
+  homework: { work: 'course_id', user: 'user_id' },
   sections: { course: 'course_id' },
   lessons: { course: 'course_id' },
   assignments: { course: 'course_id' },
   lesson_completions: { user: 'user_id' },
   quizzes: { course: 'course_id' },
-  quiz_attempts: { course: 'course_id', user: 'user_id' },
+  quiz_attempts: { work: 'course_id', user: 'user_id' },
 };
 
 /**

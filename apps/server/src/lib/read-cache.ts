@@ -1,6 +1,6 @@
 import { compactVersionLog, readVersionsOf } from '../db/cache-versions.ts';
 
-export { authorScope, courseScope, userScope } from '../db/cache-versions.ts';
+export { authorScope, courseScope, userScope, workScope } from '../db/cache-versions.ts';
 import type { Db } from '../db/database.ts';
 import { collectQueryWords } from '../db/query-tables.ts';
 

@@ -15,13 +15,13 @@ const SCOPES = {
   sessions: { user: 'user_id' },
   courses: { course: 'id', author: 'author_id' },
   enrollments: { course: 'course_id', user: 'user_id' },
-  homework: { course: 'course_id', user: 'user_id' },
+  homework: { work: 'course_id', user: 'user_id' },
   sections: { course: 'course_id' },
   lessons: { course: 'course_id' },
   assignments: { course: 'course_id' },
   lesson_completions: { user: 'user_id' },
   quizzes: { course: 'course_id' },
-  quiz_attempts: { course: 'course_id', user: 'user_id' },
+  quiz_attempts: { work: 'course_id', user: 'user_id' },
 } as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope } from '../../lib/read-cache.ts';
+import { courseScope, workScope } from '../../lib/read-cache.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -26,7 +26,10 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
     name: 'gradebook',
     key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
     // The course's enrolments, assignments, quizzes, submissions and attempts; the names.
-    before: (request) => [courseScope((request.params as { id: string }).id), 'users'],
+    before: (request) => {
+      const { id } = request.params as { id: string };
+      return [courseScope(id), workScope(id), 'users'];
+    },
   });
   /**
    * Quiz attempts past their deadline count as submitted before the gradebook is read (a write

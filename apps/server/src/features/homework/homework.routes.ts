@@ -25,7 +25,7 @@ import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope } from '../../lib/read-cache.ts';
+import { courseScope, workScope } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
   createGradesCsv,
@@ -124,7 +124,10 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     name: 'users-with-homework',
     key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
     // The course's enrolments, submissions and assignments; the students' names.
-    before: (request) => [courseScope((request.params as { courseId: string }).courseId), 'users'],
+    before: (request) => {
+      const { courseId } = request.params as { courseId: string };
+      return [courseScope(courseId), workScope(courseId), 'users'];
+    },
   });
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
