@@ -38,7 +38,7 @@ import {
   findFeedHolder,
 } from '../src/features/calendar/calendar.repository.ts';
 import {
-  findCourseGradeRows,
+  findCourseCellRows,
   findEnrolledStudents,
   findUserGradeRows,
 } from '../src/features/gradebook/gradebook.repository.ts';
@@ -181,7 +181,7 @@ const hotQueries: HotQuery[] = [
   { name: 'grade history of submissions', run: (db) => findGradeHistory(db, [id, other]) },
   { name: "a submission's comments", run: (db) => findComments(db, id) },
   { name: 'gradebook: enrolled students', run: (db) => findEnrolledStudents(db, id) },
-  { name: "gradebook: a course's submissions", run: (db) => findCourseGradeRows(db, id) },
+  { name: "gradebook: a course's submissions", run: (db) => findCourseCellRows(db, id) },
   {
     name: "grades: a student's submissions to a course",
     run: (db) => findUserGradeRows(db, id, other),

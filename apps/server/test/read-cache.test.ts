@@ -173,7 +173,7 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(c.versions(['users'])).not.toBe(a);
   });
 
-  it('does not keep what keep() refuses, nor a value over an eighth of its budget', async () => {
+  it('does not keep what keep() refuses, nor a value over a quarter of its budget', async () => {
     const c = cache(8 * 1024);
     const k = key();
     const users = loader('users');

@@ -238,7 +238,9 @@ export class ReadCache {
 
   #store(key: string, value: unknown, names: readonly string[], stamp: readonly number[]): void {
     const bytes = sizeOf(value);
-    if (bytes > this.#maxBytes / 8) return; // one answer may not crowd out the rest
+    // One answer may not crowd out the rest: at the default 32 MB, up to 8 MB (the 1,000-student
+    // gradebook counts 3.6 MB; at an eighth, a little bigger class's was never kept).
+    if (bytes > this.#maxBytes / 4) return;
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);
     this.#entries.set(key, { value, names, stamp, bytes });

@@ -24,6 +24,7 @@ import * as m0022 from './0022-version-log.ts';
 import * as m0023 from './0023-resumable-uploads.ts';
 import * as m0024 from './0024-user-language.ts';
 import * as m0025 from './0025-scoped-versions.ts';
+import * as m0026 from './0026-gradebook-covering-index.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0023-resumable-uploads': m0023,
   '0024-user-language': m0024,
   '0025-scoped-versions': m0025,
+  '0026-gradebook-covering-index': m0026,
 };

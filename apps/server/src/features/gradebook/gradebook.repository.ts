@@ -29,11 +29,20 @@ export function findEnrolledStudents(
     .execute();
 }
 
-/** Every submission to a course, oldest first, without files: homework_course_submitted. */
-export function findCourseGradeRows(db: Db, courseId: string): Promise<GradeRow[]> {
+/** What a gradebook cell needs of a submission. */
+export type CellRow = Pick<
+  HomeworkTable,
+  'id' | 'user_id' | 'assignment_id' | 'grade' | 'points' | 'is_late'
+>;
+
+/**
+ * Every submission to a course, oldest first, with only what a cell needs:
+ * answered from homework_course_cells alone (a covering index).
+ */
+export function findCourseCellRows(db: Db, courseId: string): Promise<CellRow[]> {
   return db
     .selectFrom('homework')
-    .select(GRADE_COLUMNS)
+    .select(['id', 'user_id', 'assignment_id', 'grade', 'points', 'is_late'])
     .where('course_id', '=', courseId)
     .orderBy('submitted_at')
     .orderBy('id')

@@ -17,9 +17,10 @@ import { findCourseAssignments, type AssignmentRow } from '../assignments/assign
 import { findCourseById, findEnrolledCourses } from '../courses/courses.service.ts';
 import { MISSING_QUIZ_CELL, quizGrades, type Now } from '../quizzes/quizzes.service.ts';
 import {
-  findCourseGradeRows,
+  findCourseCellRows,
   findEnrolledStudents,
   findUserGradeRows,
+  type CellRow,
   type GradeRow,
 } from './gradebook.repository.ts';
 
@@ -87,6 +88,46 @@ async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
 const quizGradeText = (points: number | null) =>
   points === null ? null : String(points).replace('.', ',');
 
+/**
+ * The counted submission of each student and assignment, from the course's
+ * submissions oldest first: the latest graded one, else the latest (cellOf's
+ * rule, in one pass over the rows instead of a list per cell).
+ */
+function countedCells(rows: readonly CellRow[]): Map<string, GradebookCell> {
+  const latest = new Map<string, CellRow>();
+  const latestGraded = new Map<string, CellRow>();
+  for (const row of rows) {
+    const key = `${row.user_id} ${row.assignment_id}`;
+    latest.set(key, row);
+    if (row.grade !== null) latestGraded.set(key, row);
+  }
+  const cells = new Map<string, GradebookCell>();
+  for (const [key, last] of latest) {
+    const graded = latestGraded.get(key);
+    const counted = graded ?? last;
+    cells.set(key, {
+      status: graded ? 'graded' : Number(counted.is_late) === 1 ? 'late' : 'submitted',
+      points: counted.points === null ? null : Number(counted.points),
+      grade: counted.grade,
+      homeworkId: counted.id,
+    });
+  }
+  return cells;
+}
+
+const MISSING_CELL: GradebookCell = {
+  status: 'missing',
+  points: null,
+  grade: null,
+  homeworkId: null,
+};
+
+/**
+ * The author's gradebook. Built for the 1,000-student course in one pass:
+ * the counted cells from a covering index's rows, each student's cells and
+ * percent without intermediate lists (bench/README.md, the gradebook's first
+ * load after a grade).
+ */
 export async function getGradebook(
   db: Db,
   user: Requester,
@@ -98,16 +139,17 @@ export async function getGradebook(
   const [assignments, students, rows] = await Promise.all([
     findCourseAssignments(db, courseId).then(published),
     findEnrolledStudents(db, courseId),
-    findCourseGradeRows(db, courseId),
+    findCourseCellRows(db, courseId),
   ]);
-  const byUser = group(rows);
+  const counted = countedCells(rows);
+  const maxPoints = assignments.map((a) => Number(a.max_points));
   return {
     assignments: [
-      ...assignments.map((a) => ({
+      ...assignments.map((a, i) => ({
         _id: a.id,
         kind: 'assignment' as const,
         title: a.title,
-        maxPoints: Number(a.max_points),
+        maxPoints: maxPoints[i]!,
         dueAt: a.due_at,
       })),
       ...quizzes.quizzes.map((q) => ({
@@ -122,20 +164,21 @@ export async function getGradebook(
       .sort((a, b) => collator.compare(a.username, b.username) || a.id.localeCompare(b.id))
       .map((student) => {
         const cells: Record<string, GradebookCell> = {};
-        const scored: { points: number | null; maxPoints: number; status: GradebookStatus }[] = [];
-        for (const assignment of assignments) {
-          const { feedback: _feedback, ...cell } = cellOf(
-            byUser.get(student.id)?.get(assignment.id) ?? [],
-          );
-          cells[assignment.id] = cell;
-          scored.push({
-            points: cell.points,
-            maxPoints: Number(assignment.max_points),
-            status: cell.status,
-          });
+        // percentOf's rule, summed as the cells are made.
+        let points = 0;
+        let max = 0;
+        for (let i = 0; i < assignments.length; i += 1) {
+          const id = assignments[i]!.id;
+          const cell = counted.get(`${student.id} ${id}`) ?? MISSING_CELL;
+          cells[id] = cell;
+          if (cell.points !== null && cell.status === 'graded') {
+            points += cell.points;
+            max += maxPoints[i]!;
+          }
         }
+        const quizCells = quizzes.cells.get(student.id);
         for (const quiz of quizzes.quizzes) {
-          const cell = quizzes.cells.get(student.id)?.get(quiz.id) ?? MISSING_QUIZ_CELL;
+          const cell = quizCells?.get(quiz.id) ?? MISSING_QUIZ_CELL;
           cells[quiz.id] = {
             status: cell.status,
             points: cell.points,
@@ -144,9 +187,13 @@ export async function getGradebook(
             attemptId: cell.attemptId,
             openAttemptId: cell.openAttemptId,
           };
-          scored.push({ points: cell.points, maxPoints: quiz.maxPoints, status: cell.status });
+          if (cell.points !== null && cell.status === 'graded') {
+            points += cell.points;
+            max += quiz.maxPoints;
+          }
         }
-        return { _id: student.id, username: student.username, cells, percent: percentOf(scored) };
+        const percent = max === 0 ? null : Math.round((points / max) * 1000) / 10;
+        return { _id: student.id, username: student.username, cells, percent };
       }),
   };
 }

@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// `npm run bench:gradebook`: the 1,000-student × 20-assignment gradebook as its
+// teacher meets it while grading. Each round grades one submission of the
+// course (PUT homework/{id}/grade), then opens the gradebook (the first load
+// after a grade: read, built, serialised and compressed again), opens it once
+// more (kept), and asks again with the ETag it got (304). A browser's
+// Accept-Encoding, one connection, SQLite, on the bench:term fixture
+// (TERM_SCALE, default 0.02; seeded on first use). Prints p50 and p99 of each.
+//
+//   GRADEBOOK_ROUNDS=60   rounds
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { register } from 'tsx/esm/api';
+import { seed } from './seed.mjs';
+
+register();
+const root = path.resolve(import.meta.dirname, '..');
+const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
+const { openDatabase } = await server('db/connection.ts');
+
+const SCALE = Number(process.env.TERM_SCALE ?? 0.02);
+const ROUNDS = Number(process.env.GRADEBOOK_ROUNDS ?? 60);
+
+/** The bench:term fixture (the same directory and manifest as bench/term.mjs). */
+async function fixture() {
+  const dir = path.join(root, 'bench/data/term-sqlite');
+  const manifestFile = path.join(dir, 'seed.json');
+  const fresh =
+    fs.existsSync(manifestFile) &&
+    JSON.parse(fs.readFileSync(manifestFile, 'utf8')).scale === SCALE;
+  if (!fresh) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const manifest = await seed({ dataDir: dir, scale: SCALE, log: () => {} });
+    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, scale: SCALE }, null, 2));
+  }
+  return { dir, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+const fx = await fixture();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-gradebook-'));
+fs.copyFileSync(path.join(fx.dir, 'urok.db'), path.join(dataDir, 'urok.db'));
+const reader = openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') }).db;
+const ungraded = (
+  await reader
+    .selectFrom('homework')
+    .select('id')
+    .where('course_id', '=', fx.manifest.bigCourseId)
+    .where('grade', 'is', null)
+    .limit(ROUNDS)
+    .execute()
+).map((row) => row.id);
+await reader.destroy();
+if (ungraded.length < ROUNDS) throw new Error(`only ${ungraded.length} ungraded submissions`);
+
+const port = await freePort();
+const child = spawn(
+  process.execPath,
+  ['--require', './apps/server/threadpool.cjs', '--import', 'tsx', 'apps/server/src/main.ts'],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      UROK_DEMO: '0',
+      REDIS_URL: '',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+const base = `http://127.0.0.1:${port}/api`;
+for (let i = 0; ; i += 1) {
+  if (
+    await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  if (i > 600) throw new Error('the server did not start');
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+const auth = { authorization: `Bearer ${fx.manifest.teacher.token}` };
+const url = `${base}/courses/${fx.manifest.bigCourseId}/gradebook`;
+/** One GET, its body read as it comes (not decompressed: the server's time, not the client's). */
+const open = (headers = {}) =>
+  new Promise((resolve, reject) => {
+    const started = performance.now();
+    const request = http.get(
+      url,
+      { headers: { ...auth, 'accept-encoding': 'br, gzip', ...headers } },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () =>
+          resolve({
+            ms: performance.now() - started,
+            status: response.statusCode,
+            etag: response.headers.etag,
+          }),
+        );
+      },
+    );
+    request.on('error', reject);
+  });
+
+// Warm-up: the process compiles its modules on its first requests.
+for (let i = 0; i < 5; i += 1) await open();
+const times = { afterGrade: [], kept: [], notModified: [] };
+for (const [i, id] of ungraded.entries()) {
+  const graded = await fetch(`${base}/homework/${id}/grade`, {
+    method: 'PUT',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ grade: String(6 + (i % 7)), feedback: 'Добре.' }),
+  });
+  if (graded.status !== 200) throw new Error(`grade: ${graded.status} ${await graded.text()}`);
+  const first = await open();
+  const kept = await open();
+  const again = await open({ 'if-none-match': kept.etag });
+  if (first.status !== 200 || kept.status !== 200 || again.status !== 304)
+    throw new Error(`statuses ${first.status}, ${kept.status}, ${again.status}`);
+  times.afterGrade.push(first.ms);
+  times.kept.push(kept.ms);
+  times.notModified.push(again.ms);
+}
+child.kill('SIGTERM');
+fs.rmSync(dataDir, { recursive: true, force: true });
+
+console.log(`gradebook of the 1,000-student course, ${ROUNDS} rounds, 1 connection, SQLite`);
+for (const [name, list] of Object.entries(times)) {
+  const sorted = [...list].sort((a, b) => a - b);
+  console.log(
+    `  ${name.padEnd(12)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`,
+  );
+}
