@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm run bench:gradebook`: the 1,000-student × 20-assignment gradebook as its
-// teacher meets it while grading. Each round grades one submission of the
-// course (PUT homework/{id}/grade), then opens the gradebook (the first load
-// after a grade: read, built, serialised and compressed again), opens it once
-// more (kept), and asks again with the ETag it got (304). A browser's
+// `npm run bench:gradebook`: the 1,000-student × 20-assignment course's
+// gradebook and submissions view as its teacher meets them while grading.
+// Each round grades one submission of the course (PUT homework/{id}/grade),
+// then opens each view (the first load after a grade: read, built, serialised
+// and compressed again), opens it once more (kept), and asks again with the
+// ETag it got (304). A browser's
 // Accept-Encoding, one connection, SQLite, on the bench:term fixture
 // (TERM_SCALE, default 0.02; seeded on first use). Prints p50 and p99 of each.
 //
@@ -105,9 +106,12 @@ for (let i = 0; ; i += 1) {
 }
 
 const auth = { authorization: `Bearer ${fx.manifest.teacher.token}` };
-const url = `${base}/courses/${fx.manifest.bigCourseId}/gradebook`;
+const views = {
+  gradebook: `${base}/courses/${fx.manifest.bigCourseId}/gradebook`,
+  'submissions view': `${base}/courses/${fx.manifest.bigCourseId}/userswithhw`,
+};
 /** One GET, its body read as it comes (not decompressed: the server's time, not the client's). */
-const open = (headers = {}) =>
+const open = (url, headers = {}) =>
   new Promise((resolve, reject) => {
     const started = performance.now();
     const request = http.get(
@@ -128,8 +132,10 @@ const open = (headers = {}) =>
   });
 
 // Warm-up: the process compiles its modules on its first requests.
-for (let i = 0; i < 5; i += 1) await open();
-const times = { afterGrade: [], kept: [], notModified: [] };
+for (let i = 0; i < 3; i += 1) for (const url of Object.values(views)) await open(url);
+const times = Object.fromEntries(
+  Object.keys(views).map((name) => [name, { afterGrade: [], kept: [], notModified: [] }]),
+);
 for (const [i, id] of ungraded.entries()) {
   const graded = await fetch(`${base}/homework/${id}/grade`, {
     method: 'PUT',
@@ -137,22 +143,26 @@ for (const [i, id] of ungraded.entries()) {
     body: JSON.stringify({ grade: String(6 + (i % 7)), feedback: 'Добре.' }),
   });
   if (graded.status !== 200) throw new Error(`grade: ${graded.status} ${await graded.text()}`);
-  const first = await open();
-  const kept = await open();
-  const again = await open({ 'if-none-match': kept.etag });
-  if (first.status !== 200 || kept.status !== 200 || again.status !== 304)
-    throw new Error(`statuses ${first.status}, ${kept.status}, ${again.status}`);
-  times.afterGrade.push(first.ms);
-  times.kept.push(kept.ms);
-  times.notModified.push(again.ms);
+  for (const [name, url] of Object.entries(views)) {
+    const first = await open(url);
+    const kept = await open(url);
+    const again = await open(url, { 'if-none-match': kept.etag });
+    if (first.status !== 200 || kept.status !== 200 || again.status !== 304)
+      throw new Error(`${name}: statuses ${first.status}, ${kept.status}, ${again.status}`);
+    times[name].afterGrade.push(first.ms);
+    times[name].kept.push(kept.ms);
+    times[name].notModified.push(again.ms);
+  }
 }
 child.kill('SIGTERM');
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`gradebook of the 1,000-student course, ${ROUNDS} rounds, 1 connection, SQLite`);
-for (const [name, list] of Object.entries(times)) {
-  const sorted = [...list].sort((a, b) => a - b);
-  console.log(
-    `  ${name.padEnd(12)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`,
-  );
+console.log(`the 1,000-student course, ${ROUNDS} grades, 1 connection, SQLite`);
+for (const [view, lines] of Object.entries(times)) {
+  for (const [name, list] of Object.entries(lines)) {
+    const sorted = [...list].sort((a, b) => a - b);
+    console.log(
+      `  ${view.padEnd(17)} ${name.padEnd(12)} p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(sorted, 99).toFixed(1).padStart(6)} ms`,
+    );
+  }
 }

@@ -145,7 +145,7 @@ const envSchema = z.object({
   // ---- end of streams section ----
   WEB_DIST: z.string().optional(),
   STATEMENT_CACHE: bool.default(true),
-  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+  READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   // ---- storage: where uploaded files live ----
   STORAGE_URL: z
     .string()

@@ -427,7 +427,7 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
 
   it('is on with the default configuration', () => {
     expect(t.app.readCache.enabled).toBe(true);
-    expect(t.config.readCacheBytes).toBe(32 * 1024 * 1024);
+    expect(t.config.readCacheBytes).toBe(64 * 1024 * 1024);
   });
 
   it('shows a new course in the catalog, the search and created-courses right away', async () => {

@@ -238,8 +238,9 @@ export class ReadCache {
 
   #store(key: string, value: unknown, names: readonly string[], stamp: readonly number[]): void {
     const bytes = sizeOf(value);
-    // One answer may not crowd out the rest: at the default 32 MB, up to 8 MB (the 1,000-student
-    // gradebook counts 3.6 MB; at an eighth, a little bigger class's was never kept).
+    // One answer may not crowd out the rest: at the default 64 MB, up to 16 MB (the 1,000-student
+    // course's gradebook counts 3.6 MB and its submissions view 10 MB; under the earlier eighth
+    // of 32 MB neither was ever kept).
     if (bytes > this.#maxBytes / 4) return;
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// What a SQLite commit holds the event loop for (better-sqlite3 runs every
+// statement, the commit's fsync included, on the calling thread), at the
+// durability settings docs/decisions.md weighs: WAL with `synchronous =
+// FULL` (the product: an acknowledged write survives a power cut), WAL with
+// `synchronous = NORMAL` (survives a crash of the process, not of the
+// machine), and FULL with the automatic checkpoint off (checkpoints left to
+// another connection). Each commit is one small transaction, as a grade or an
+// enrolment is. `node bench/sqlite-commit.mjs [commits]` prints ms per commit.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const COMMITS = Number(process.argv[2] ?? 2000);
+const settings = [
+  { name: 'WAL, synchronous = FULL (the product)', pragmas: ['synchronous = FULL'] },
+  { name: 'WAL, synchronous = NORMAL', pragmas: ['synchronous = NORMAL'] },
+  {
+    name: 'WAL, FULL, automatic checkpoint off',
+    pragmas: ['synchronous = FULL', 'wal_autocheckpoint = 0'],
+  },
+];
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+console.log(`${COMMITS} commits each, ${os.cpus().length} cores, ${os.tmpdir()}`);
+for (const { name, pragmas } of settings) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-commit-'));
+  const db = new Database(path.join(dir, 'bench.db'));
+  db.pragma('journal_mode = WAL');
+  for (const pragma of pragmas) db.pragma(pragma);
+  db.exec(`create table homework (id text primary key, course_id text, user_id text,
+    grade text, feedback text, graded_at text)`);
+  const insert = db.prepare('insert into homework values (?, ?, ?, null, null, null)');
+  const grade = db.prepare(
+    'update homework set grade = ?, feedback = ?, graded_at = ? where id = ?',
+  );
+  for (let i = 0; i < COMMITS; i += 1) insert.run(`h${i}`, `c${i % 50}`, `u${i}`);
+  const times = [];
+  for (let i = 0; i < COMMITS; i += 1) {
+    const started = performance.now();
+    db.transaction(() => grade.run('10', 'Добре.', new Date().toISOString(), `h${i}`))();
+    times.push(performance.now() - started);
+  }
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
+  console.log(
+    `  ${name.padEnd(40)} mean ${mean.toFixed(3)} ms   p99 ${percentile(sorted, 99).toFixed(3)} ms   max ${sorted.at(-1).toFixed(1)} ms`,
+  );
+}
