@@ -6,6 +6,7 @@
 //   { kind: 'uploads', url, token, courseId, count, megabytes }             concurrent multipart uploads
 //   { kind: 'argon2', hash, password, concurrency, seconds }                raw verify rate
 //   { kind: 'ranges', url, headers, size, viewers, chunk, seconds }         viewers seeking in a video
+//   { kind: 'posts', requests: [{ url, headers }], rate, seconds }           POSTs at a fixed rate, in turn
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -176,6 +177,45 @@ async function runRanges() {
   };
 }
 
-const runners = { http: runHttp, uploads: runUploads, argon2: runArgon2, ranges: runRanges };
+/** POSTs with no body at `rate` per second, taking `requests` in turn: writes beside a read's load. */
+async function runPosts() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+  const statuses = {};
+  const pending = [];
+  const began = performance.now();
+  for (let i = 0; performance.now() - began < job.seconds * 1000; i += 1) {
+    const { url, headers } = job.requests[i % job.requests.length];
+    pending.push(
+      new Promise((resolve) => {
+        const request = http.request(url, { method: 'POST', headers, agent }, (response) => {
+          response.resume();
+          response.on('end', () => {
+            statuses[response.statusCode] = (statuses[response.statusCode] ?? 0) + 1;
+            resolve();
+          });
+        });
+        request.on('error', () => {
+          statuses.error = (statuses.error ?? 0) + 1;
+          resolve();
+        });
+        request.end();
+      }),
+    );
+    const due = began + ((i + 1) * 1000) / job.rate;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+  }
+  await Promise.all(pending);
+  agent.destroy();
+  const seconds = (performance.now() - began) / 1000;
+  return { seconds, requests: pending.length, perSecond: pending.length / seconds, statuses };
+}
+
+const runners = {
+  http: runHttp,
+  uploads: runUploads,
+  argon2: runArgon2,
+  ranges: runRanges,
+  posts: runPosts,
+};
 const result = await runners[job.kind]();
 process.stdout.write(`${JSON.stringify(result)}\n`);

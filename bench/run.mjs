@@ -16,6 +16,9 @@
 // lines (lesson and outline reads, the gradebook, video Range streaming) and writes
 // bench/results-content.json; BENCH_SQLITE_DIR=DIR takes the SQLite fixture
 // from DIR (seeded by `node bench/seed.mjs --data-dir DIR`) instead of bench/data/sqlite.
+// BENCH_ONLY=reads runs only the limit and the product's read lines (the catalog, the course
+// lists, the submissions view, a student's list beside other students' enrolments) on SQLite and
+// writes bench/results-reads.json.
 // BENCH_ONLY=quiz runs only the quiz lines (they seed a small fixture of their own) and writes
 // bench/results-quiz.json.
 import { spawn } from 'node:child_process';
@@ -35,8 +38,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const UPLOADS = { count: 20, megabytes: 10 };
 const ONLY = process.env.BENCH_ONLY ?? '';
-if (!['', 'content', 'quiz'].includes(ONLY))
-  throw new Error(`BENCH_ONLY=${ONLY}: only 'content' and 'quiz' are known`);
+if (!['', 'content', 'quiz', 'reads'].includes(ONLY))
+  throw new Error(`BENCH_ONLY=${ONLY}: only 'content', 'quiz' and 'reads' are known`);
 /** Video Range streaming: viewers at once, each asking for one chunk after each random seek. */
 const VIEWERS = { count: 20, chunkBytes: 1024 * 1024 };
 
@@ -47,9 +50,12 @@ createRequire(import.meta.url)('../apps/server/threadpool.cjs');
 const THREADPOOL_SIZE = process.env.UV_THREADPOOL_SIZE;
 
 const TARGETS = {
-  catalogRatio: 0.4,
+  catalogRatio: 0.45,
   catalogP99: 20,
-  authenticatedRatio: 0.3,
+  authenticatedRatio: 0.4,
+  // A student's course list while other students enrol in other courses at ENROLMENTS_PER_SECOND.
+  enrolledUnderEnrolmentsRatio: 0.3,
+  enrolledUnderEnrolmentsP99: 50,
   submissionsP99: 100,
   loginShareOfArgon2: 0.9,
   uploadMegabytesPerSecond: 200,
@@ -60,6 +66,9 @@ const TARGETS = {
 };
 
 // ---------------------------------------------------------------- processes
+
+/** The other students' enrolments beside the student's course list (the targets above). */
+const ENROLMENTS_PER_SECOND = 50;
 
 const children = new Set();
 process.on('exit', () => {
@@ -426,6 +435,65 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
     results.submissionsSingle.requests > 0 &&
       results.submissionsSingle.p99 <= TARGETS.submissionsP99,
   );
+
+  // A student's course list while other students enrol in other courses: with versions per
+  // course and per person, none of those writes touches what this list shows.
+  const own = new Set(
+    (
+      await fetchJson(`${base}/user/${manifest.student.id}/courses`, { headers: student })
+    ).courses.map((course) => course._id),
+  );
+  const others = [];
+  for (let cursor = null, page = 0; page < 4; page += 1) {
+    const listed = await fetchJson(
+      `${base}/courses?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
+    others.push(...listed.courses.map((course) => course._id).filter((id) => !own.has(id)));
+    cursor = listed.nextCursor;
+    if (!cursor) break;
+  }
+  // Students with a known session (every fourth account from the middle of the fixture on).
+  const enrolling = Array.from(
+    { length: 40 },
+    (_, i) => `bench-session-${4 * Math.floor(manifest.counts.users / 8) + 4 * i}`,
+  );
+  const enrolments = others.map((courseId, i) => ({
+    url: `${base}/courses/${courseId}/enroll`,
+    headers: { authorization: `Bearer ${enrolling[i % enrolling.length]}` },
+  }));
+  const [underEnrolments, written] = await Promise.all([
+    http(
+      `${label} GET /api/user/{id}/courses (bearer) while others enrol in other courses at ${ENROLMENTS_PER_SECOND}/s`,
+      `${base}/user/${manifest.student.id}/courses`,
+      { headers: student },
+    ),
+    runLoad({
+      kind: 'posts',
+      requests: enrolments,
+      rate: ENROLMENTS_PER_SECOND,
+      seconds: SECONDS,
+    }),
+  ]);
+  judge(
+    {
+      ...underEnrolments,
+      enrolments: written,
+      name: `${underEnrolments.name} (${written.perSecond.toFixed(0)}/s sent: ${Object.entries(
+        written.statuses,
+      )
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(', ')})`,
+    },
+    `≥ ${TARGETS.enrolledUnderEnrolmentsRatio} × limit, p99 ≤ ${TARGETS.enrolledUnderEnrolmentsP99} ms`,
+    underEnrolments.requestsPerSecond / readLimit >= TARGETS.enrolledUnderEnrolmentsRatio &&
+      underEnrolments.p99 <= TARGETS.enrolledUnderEnrolmentsP99,
+  );
+  results.enrolledUnderEnrolments = { ...underEnrolments, enrolments: written };
+  if (ONLY === 'reads') {
+    await stopServer(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return results;
+  }
 
   // Sign-in: every login is one argon2id verify, compared with the raw rate of this machine
   // measured in slices alternating with it.
@@ -891,6 +959,17 @@ function finish(file, extra) {
     ),
   );
   process.exit(0);
+}
+
+if (ONLY === 'reads') {
+  const reads = await benchProduct({
+    label: '[sqlite]',
+    env: { DATA_DIR: copySqliteFixture(sqlite.dir), DATABASE_URL: '' },
+    manifest: sqlite.manifest,
+    measureLimit,
+  });
+  await stopServer(bare);
+  finish('results-reads.json', { fixtures: fixtures(), reads });
 }
 
 if (ONLY === 'content') {
