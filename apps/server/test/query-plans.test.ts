@@ -28,7 +28,8 @@ import {
 } from '../src/features/courses/courses.repository.ts';
 import {
   findCourseHomeworkUsage,
-  findEnrolledSubmitterHomework,
+  findCourseHomeworkPage,
+  findEnrolledStudentContacts,
   findOwnHomework,
   findUserHomeworkUsage,
 } from '../src/features/homework/homework.repository.ts';
@@ -134,8 +135,12 @@ const hotQueries: HotQuery[] = [
   { name: "a user's enrolled courses", run: (db) => findEnrolledCourses(db, id) },
   { name: "a teacher's created courses", run: (db) => findCoursesByAuthor(db, id) },
   {
-    name: 'userswithhw (submissions of a course)',
-    run: (db) => findEnrolledSubmitterHomework(db, id),
+    name: 'userswithhw: the enrolled students',
+    run: (db) => findEnrolledStudentContacts(db, id),
+  },
+  {
+    name: 'userswithhw: a page of submissions, newest first',
+    run: (db) => findCourseHomeworkPage(db, id, { submittedAt: '2026-01-01', id: 'x' }, 2000),
   },
   { name: 'own homework', run: (db) => findOwnHomework(db, id, other) },
   { name: "upload quota: a user's files and bytes", run: (db) => findUserHomeworkUsage(db, id) },

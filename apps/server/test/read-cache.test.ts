@@ -164,13 +164,37 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(await c.get(failing, USERS, users.load)).toBe('users-2');
   });
 
-  it('shares one versions read among the requests that arrive before it starts', async () => {
+  it('shares one versions read among the requests that arrive before it starts, and reuses it only for those that began before it started', async () => {
     const c = cache();
-    const [a, b] = [c.versions(['users']), c.versions(['users'])];
-    expect(a).toBe(b);
-    await a;
-    // One that comes after the read began gets a read of its own.
-    expect(c.versions(['users'])).not.toBe(a);
+    const since = c.mark();
+    const [a, b] = await Promise.all([
+      c.versions(['users'], since),
+      c.versions(['pledges'], since),
+    ]);
+    expect(c.mark()).toBe(since + 1); // one read for both
+    expect([...a.keys(), ...b.keys()]).toEqual(['users', 'pledges']);
+    // A request that began before that read started is answered from it, with no read or wait.
+    const again = c.versions(['users', 'pledges'], since);
+    expect(again).toBeInstanceOf(Map);
+    // One that began after it has a read of its own, which sees a write committed meanwhile.
+    await writeUsers();
+    const later = c.versions(['users'], c.mark());
+    expect(later).toBeInstanceOf(Promise);
+    expect((await later).get('users')).toBeGreaterThan(a.get('users')!);
+    expect(c.mark()).toBe(since + 2);
+  });
+
+  it('answers a request that began after a write from a read that started after it', async () => {
+    const c = cache();
+    const k = key();
+    const users = loader('users');
+    const first = c.mark();
+    expect(await c.get(k, USERS, users.load, undefined, first)).toBe('users-1');
+    await writeUsers();
+    // Still the first request: what it read since it began stands for it.
+    expect(await c.get(k, USERS, users.load, undefined, first)).toBe('users-1');
+    // A request that began after the write reads again and loads again.
+    expect(await c.get(k, USERS, users.load, undefined, c.mark())).toBe('users-2');
   });
 
   it('does not keep what keep() refuses, nor a value over a quarter of its budget', async () => {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import type { ReadCache } from './read-cache.ts';
+import { readsSince, type ReadCache } from './read-cache.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -185,6 +185,8 @@ export function cachedRead<T>(
           answer.after = declaration.after?.(value) ?? [];
           return answer;
         },
+        undefined,
+        readsSince(request, cache),
       );
       return sendJson(request, reply, json);
     },
@@ -202,7 +204,7 @@ function answerFromCache(
   key: (request: FastifyRequest) => string,
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
-    const json = await cache.peek<CachedJson>(key(request));
+    const json = await cache.peek<CachedJson>(key(request), readsSince(request, cache));
     if (json !== undefined) return await sendJson(request, reply, json, 'hit');
   };
 }

@@ -29,7 +29,28 @@ interface Entry {
 interface VersionsRead {
   started: boolean;
   names: Set<string>;
-  promise: Promise<Map<string, number>>;
+  promise: Promise<void>;
+}
+
+/** How many names' last read versions a process keeps (then it starts afresh). */
+const MAX_LATEST = 100_000;
+
+/** Each request's mark (ReadCache.mark), taken at its first use of the cache. */
+const requestMarks = new WeakMap<object, number>();
+
+/**
+ * The moment a request's checks must read versions after: its first use of
+ * the cache, which is after it arrived, so after every write answered before
+ * it. Its session check and its answer's check then share what was read
+ * since, by this request or by any other.
+ */
+export function readsSince(request: object, cache: ReadCache): number {
+  let mark = requestMarks.get(request);
+  if (mark === undefined) {
+    mark = cache.mark();
+    requestMarks.set(request, mark);
+  }
+  return mark;
 }
 
 interface Flight {
@@ -91,6 +112,10 @@ export class ReadCache {
   #compacting: Promise<void> | undefined;
   /** The next versions read: the names asked for before it starts, read together. */
   #nextRead: VersionsRead | undefined;
+  /** How many versions reads have started: the number of the latest (mark()). */
+  #readsStarted = 0;
+  /** Each name's version as the latest read that returned it found it, and that read's number. */
+  readonly #latest = new Map<string, { version: number; read: number }>();
   readonly enabled: boolean;
   /** Uses answered from memory and uses that loaded: the hit ratio a benchmark reports. */
   readonly stats = { hits: 0, misses: 0 };
@@ -104,12 +129,46 @@ export class ReadCache {
   }
 
   /**
-   * The versions of `names` as of a moment after this call: the requests that
-   * arrive while a read is waiting to start add their names to it and share
-   * it (it starts after all of them, so it is as new as each needs); one that
-   * arrives after it started waits for the next.
+   * A moment to read versions after: the number of versions reads started so
+   * far. A read numbered above it started after this call, so it saw every
+   * write committed before (readsSince keeps one per request).
    */
-  versions(names: readonly string[]): Promise<Map<string, number>> {
+  mark(): number {
+    return this.#readsStarted;
+  }
+
+  /**
+   * The versions of `names` as of a moment after `since` (mark()): a name some
+   * read that started after `since` returned is answered from that read, with
+   * no query and no wait; the rest go to the next read. The requests that
+   * arrive while a read is waiting to start add their names to it and share it
+   * (it starts after all of them, so it is as new as each needs); one that
+   * arrives after it started waits for the next. Names read at different
+   * moments are each as of a moment after `since`, which is all a check needs:
+   * a version equal to an answer's stamp then means nothing it depends on was
+   * written from its load to that moment.
+   */
+  versions(
+    names: readonly string[],
+    since: number = this.mark(),
+  ): Map<string, number> | Promise<Map<string, number>> {
+    let missing: string[] | undefined;
+    for (const name of names) {
+      const known = this.#latest.get(name);
+      if (known === undefined || known.read <= since) (missing ??= []).push(name);
+    }
+    if (missing === undefined) return this.#latestOf(names);
+    return this.#read(missing).then(() => this.#latestOf(names));
+  }
+
+  #latestOf(names: readonly string[]): Map<string, number> {
+    const versions = new Map<string, number>();
+    for (const name of names) versions.set(name, this.#latest.get(name)!.version);
+    return versions;
+  }
+
+  /** Reads `names` in the next versions read, and keeps what it returned in #latest. */
+  #read(names: readonly string[]): Promise<void> {
     const waiting = this.#nextRead;
     if (waiting !== undefined && !waiting.started) {
       for (const name of names) waiting.names.add(name);
@@ -121,9 +180,18 @@ export class ReadCache {
       promise: new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
         next.started = true;
         if (this.#nextRead === next) this.#nextRead = undefined;
+        this.#readsStarted += 1;
+        const read = this.#readsStarted;
         return readVersionsOf(this.#db, [...next.names]).then(({ versions, logLines }) => {
           if (logLines > COMPACT_FROM_LINES) this.#compact();
-          return versions;
+          // Bounded: every course and person a busy process has checked lately.
+          if (this.#latest.size > MAX_LATEST) this.#latest.clear();
+          for (const [name, version] of versions) {
+            const known = this.#latest.get(name);
+            // Reads may finish out of order: a later read's version is never replaced by an
+            // earlier one's.
+            if (known === undefined || known.read < read) this.#latest.set(name, { version, read });
+          }
         });
       }),
     };
@@ -142,12 +210,13 @@ export class ReadCache {
     depends: Depends<T>,
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
+    since: number = this.mark(),
   ): Promise<T> {
     if (!this.enabled) return this.#load(key, depends, load);
     // The kept entry's names too, even when stale: a value's `after` names (its courses) are
     // then read before the next load, and the value it loads can be kept.
     const names = sortedUnion(depends.before, this.#entries.get(key)?.names);
-    const versions = await this.versions(names);
+    const versions = await this.versions(names, since);
     const kept = this.#fresh<T>(key, versions);
     if (kept !== undefined) return kept;
     const stamp = names.map((name) => versions.get(name)).join('.');
@@ -195,10 +264,10 @@ export class ReadCache {
   }
 
   /** The kept value of `key` if it is still fresh, without loading anything. */
-  async peek<T>(key: string): Promise<T | undefined> {
+  async peek<T>(key: string, since: number = this.mark()): Promise<T | undefined> {
     const entry = this.enabled ? this.#entries.get(key) : undefined;
     if (entry === undefined) return undefined;
-    return this.#fresh<T>(key, await this.versions(entry.names));
+    return this.#fresh<T>(key, await this.versions(entry.names, since));
   }
 
   /** `load`, under the SQL recorder when a structural test audits the declarations. */

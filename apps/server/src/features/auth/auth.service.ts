@@ -226,6 +226,8 @@ export async function authenticateToken(
   policy: SessionPolicy,
   now = Date.now(),
   cache?: ReadCache,
+  /** The request's mark (readsSince): its checks share the versions read since. */
+  since?: number,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
   // Through the read cache when given: the row is kept under its person's version, which every
@@ -238,6 +240,7 @@ export async function authenticateToken(
         { before: [], after: (found) => (found ? [userScope(found.id)] : []) },
         () => findSessionWithUser(db, tokenHash),
         (found) => found !== undefined,
+        since,
       )
     : await findSessionWithUser(db, tokenHash);
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type {
   Db,
   HomeworkCommentsTable,
@@ -79,25 +80,41 @@ export function findOwnHomework(db: Db, userId: string, courseId: string): Promi
     .execute();
 }
 
-/** Submissions to a course by students enrolled in it now, newest first, with each student's contact. */
-export function findEnrolledSubmitterHomework(
+/** The students enrolled in a course now, with their contact: enrollments_course_user. */
+export function findEnrolledStudentContacts(
   db: Db,
   courseId: string,
-): Promise<SubmitterHomeworkRow[]> {
+): Promise<{ id: string; username: string; telephone: string; email: string }[]> {
   return db
-    .selectFrom('homework')
-    .innerJoin('enrollments', (join) =>
-      join
-        .onRef('enrollments.user_id', '=', 'homework.user_id')
-        .onRef('enrollments.course_id', '=', 'homework.course_id'),
-    )
-    .innerJoin('users', 'users.id', 'homework.user_id')
-    .selectAll('homework')
-    .select(['users.username', 'users.telephone', 'users.email'])
-    .where('homework.course_id', '=', courseId)
-    .orderBy('homework.submitted_at', 'desc')
-    .orderBy('homework.id', 'desc')
+    .selectFrom('enrollments')
+    .innerJoin('users', 'users.id', 'enrollments.user_id')
+    .select(['users.id', 'users.username', 'users.telephone', 'users.email'])
+    .where('enrollments.course_id', '=', courseId)
     .execute();
+}
+
+/** Where a page of a course's submissions, newest first, ends: its last row's order. */
+export interface SubmissionCursor {
+  submittedAt: string;
+  id: string;
+}
+
+/**
+ * One page of a course's submissions, newest first, from after `after` on:
+ * homework_course_cells walked backwards from the cursor, so each page costs
+ * its own rows (the submissions view reads a big course page by page).
+ */
+export function findCourseHomeworkPage(
+  db: Db,
+  courseId: string,
+  after: SubmissionCursor | null,
+  limit: number,
+): Promise<HomeworkRow[]> {
+  let query = db.selectFrom('homework').selectAll().where('course_id', '=', courseId);
+  if (after !== null) {
+    query = query.where(sql<boolean>`(submitted_at, id) < (${after.submittedAt}, ${after.id})`);
+  }
+  return query.orderBy('submitted_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** Every submission to a course (also of students who left it), oldest first: the exports. */
