@@ -19,11 +19,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('courses_created_id')
-    .on('courses')
-    .columns(['created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('courses_created_id').on('courses').columns(['created_at', 'id']).execute();
   await db.schema
     .createIndex('courses_author_created_id')
     .on('courses')
@@ -37,11 +33,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('enrollments_pk', ['user_id', 'course_id'])
     .execute();
-  await db.schema
-    .createIndex('enrollments_course_user')
-    .on('enrollments')
-    .columns(['course_id', 'user_id'])
-    .execute();
+  await db.schema.createIndex('enrollments_course_user').on('enrollments').columns(['course_id', 'user_id']).execute();
 
   await db.schema
     .createTable('homework')

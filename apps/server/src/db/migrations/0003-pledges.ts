@@ -12,11 +12,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   // The operator reads pledges newest first.
-  await db.schema
-    .createIndex('pledges_created_id')
-    .on('pledges')
-    .columns(['created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('pledges_created_id').on('pledges').columns(['created_at', 'id']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

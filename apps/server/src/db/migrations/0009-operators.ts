@@ -15,11 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The console counts and lists operators; there are few, so a partial index would do, but both dialects take this.
   await db.schema.createIndex('users_is_operator').on('users').column('is_operator').execute();
   // The console's list of accounts, newest first.
-  await db.schema
-    .createIndex('users_created_id')
-    .on('users')
-    .columns(['created_at', 'id'])
-    .execute();
+  await db.schema.createIndex('users_created_id').on('users').columns(['created_at', 'id']).execute();
 
   // A hidden course leaves the catalog, search and public pages; its author and students keep it.
   await db.schema
@@ -51,11 +47,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('audit_log_at_id').on('audit_log').columns(['at', 'id']).execute();
 
   // admin/stats: submissions of the last days.
-  await db.schema
-    .createIndex('homework_submitted_at')
-    .on('homework')
-    .column('submitted_at')
-    .execute();
+  await db.schema.createIndex('homework_submitted_at').on('homework').column('submitted_at').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

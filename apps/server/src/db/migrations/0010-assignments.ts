@@ -133,10 +133,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .where('grade', 'is not', null)
       .execute()) as { id: string; grade: string }[];
     const points = graded.map((row) => ({ id: row.id, points: gradePoints(row.grade) }));
-    const highest = Math.max(
-      0,
-      ...points.map((p) => (p.points === null || p.points > 100 ? 0 : p.points)),
-    );
+    const highest = Math.max(0, ...points.map((p) => (p.points === null || p.points > 100 ? 0 : p.points)));
     const maxPoints = Math.max(DEFAULT_MAX_POINTS, Math.ceil(highest));
     const assignmentId = randomUUID();
     await db
@@ -163,11 +160,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
     for (const row of points) {
       if (row.points === null || row.points > maxPoints) continue;
-      await db
-        .updateTable('homework')
-        .set({ points: row.points })
-        .where('id', '=', row.id)
-        .execute();
+      await db.updateTable('homework').set({ points: row.points }).where('id', '=', row.id).execute();
     }
   }
 }

@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from '../dialect-of.ts';
-import { installCacheVersions, trackTableVersion, untrackTableVersion } from '../cache-versions.ts';
+import {
+  installCacheVersions,
+  trackTableVersion,
+  untrackTableVersion,
+} from '../cache-versions.ts';
 
 // Frozen once landed: add a new migration instead of editing this one.
 
