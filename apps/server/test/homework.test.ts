@@ -2,6 +2,7 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { setBlocked } from '../src/features/admin/admin.service.ts';
 import { cliActor } from '../src/lib/audit.ts';
+import { listUsersWithHomework } from '../src/features/homework/listings.ts';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { bearer, databaseTargets, registerAccount, useTestApp, type Account } from './helpers.ts';
 import { isFormulaCell, readAsSpreadsheet } from './spreadsheet-reader.ts';
@@ -457,6 +458,49 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
       const after = (await get(`/api/courses/${course._id}/userswithhw`, teacher)).json()
         .users as UserWithHomework[];
       expect(after.map((u) => u._id)).toEqual([student.user._id]);
+    });
+  });
+
+  describe('the author’s view read by pages', () => {
+    it('is the same read two rows at a time, across equal submission times and a student who left', async () => {
+      const { course, student, teacher } = await setUp();
+      const other = await registerAccount(t.app, { username: 'Olena Kovalenko' });
+      const gone = await registerAccount(t.app, { username: 'Taras Bondar' });
+      for (const account of [other, gone]) await enroll(t.app, account, course._id);
+      for (const account of [student, other, gone, student, other, student, gone])
+        await uploadHomework(t.app, account, course._id);
+      // Three submissions at one instant: the pages' cursor orders them by id.
+      const tied = (
+        await t.db
+          .selectFrom('homework')
+          .select('id')
+          .where('course_id', '=', course._id)
+          .orderBy('submitted_at')
+          .limit(3)
+          .execute()
+      ).map((row) => row.id);
+      await t.db
+        .updateTable('homework')
+        .set({ submitted_at: '2026-09-01T08:00:00.000Z' })
+        .where('id', 'in', tied)
+        .execute();
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/courses/${course._id}/enroll`,
+        headers: bearer(gone.token),
+      });
+      const whole = await listUsersWithHomework(t.db, teacher.user, course._id);
+      expect(whole.map((u) => u._id).sort()).toEqual([student.user._id, other.user._id].sort());
+      expect(whole.flatMap((u) => u.homework)).toHaveLength(5);
+      for (const pageSize of [1, 2, 3]) {
+        expect(await listUsersWithHomework(t.db, teacher.user, course._id, pageSize)).toEqual(
+          whole,
+        );
+      }
+      // And the same as the route answers.
+      expect((await get(`/api/courses/${course._id}/userswithhw`, teacher)).json().users).toEqual(
+        whole,
+      );
     });
   });
 

@@ -42,6 +42,7 @@ export async function listUsersWithHomework(
   db: Db,
   user: Requester,
   courseId: string,
+  pageSize = SUBMISSIONS_PAGE,
 ): Promise<UserWithHomework[]> {
   await getAuthoredCourse(db, user, courseId);
   const enrolled = new Map(
@@ -50,7 +51,7 @@ export async function listUsersWithHomework(
   const users = new Map<string, UserWithHomework>();
   let after: SubmissionCursor | null = null;
   for (;;) {
-    const page = await findCourseHomeworkPage(db, courseId, after, SUBMISSIONS_PAGE);
+    const page = await findCourseHomeworkPage(db, courseId, after, pageSize);
     const rows = page.filter((row) => enrolled.has(row.user_id));
     for (const homework of await withHistory(db, rows)) {
       let submitter = users.get(homework.userId);
@@ -68,7 +69,7 @@ export async function listUsersWithHomework(
       submitter.homework.push(homework);
     }
     const last = page.at(-1);
-    if (page.length < SUBMISSIONS_PAGE || last === undefined) break;
+    if (page.length < pageSize || last === undefined) break;
     after = { submittedAt: last.submitted_at, id: last.id };
     await new Promise((resolve) => setImmediate(resolve));
   }
