@@ -93,24 +93,39 @@ const quizGradeText = (points: number | null) =>
  * submissions oldest first: the latest graded one, else the latest (cellOf's
  * rule, in one pass over the rows instead of a list per cell).
  */
-function countedCells(rows: readonly CellRow[]): Map<string, GradebookCell> {
-  const latest = new Map<string, CellRow>();
-  const latestGraded = new Map<string, CellRow>();
+function countedCells(rows: readonly CellRow[]): Map<string, Map<string, GradebookCell>> {
+  // By student, then by assignment: the ids from the rows are the keys, no key strings are made.
+  const counted = new Map<string, Map<string, { last: CellRow; graded?: CellRow }>>();
   for (const row of rows) {
-    const key = `${row.user_id} ${row.assignment_id}`;
-    latest.set(key, row);
-    if (row.grade !== null) latestGraded.set(key, row);
+    let byAssignment = counted.get(row.user_id);
+    if (byAssignment === undefined) {
+      byAssignment = new Map();
+      counted.set(row.user_id, byAssignment);
+    }
+    const seen = byAssignment.get(row.assignment_id);
+    if (seen === undefined) {
+      byAssignment.set(
+        row.assignment_id,
+        row.grade === null ? { last: row } : { last: row, graded: row },
+      );
+    } else {
+      seen.last = row;
+      if (row.grade !== null) seen.graded = row;
+    }
   }
-  const cells = new Map<string, GradebookCell>();
-  for (const [key, last] of latest) {
-    const graded = latestGraded.get(key);
-    const counted = graded ?? last;
-    cells.set(key, {
-      status: graded ? 'graded' : Number(counted.is_late) === 1 ? 'late' : 'submitted',
-      points: counted.points === null ? null : Number(counted.points),
-      grade: counted.grade,
-      homeworkId: counted.id,
-    });
+  const cells = new Map<string, Map<string, GradebookCell>>();
+  for (const [userId, byAssignment] of counted) {
+    const own = new Map<string, GradebookCell>();
+    for (const [assignmentId, { last, graded }] of byAssignment) {
+      const row = graded ?? last;
+      own.set(assignmentId, {
+        status: graded ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted',
+        points: row.points === null ? null : Number(row.points),
+        grade: row.grade,
+        homeworkId: row.id,
+      });
+    }
+    cells.set(userId, own);
   }
   return cells;
 }
@@ -164,12 +179,13 @@ export async function getGradebook(
       .sort((a, b) => collator.compare(a.username, b.username) || a.id.localeCompare(b.id))
       .map((student) => {
         const cells: Record<string, GradebookCell> = {};
+        const own = counted.get(student.id);
         // percentOf's rule, summed as the cells are made.
         let points = 0;
         let max = 0;
         for (let i = 0; i < assignments.length; i += 1) {
           const id = assignments[i]!.id;
-          const cell = counted.get(`${student.id} ${id}`) ?? MISSING_CELL;
+          const cell = own?.get(id) ?? MISSING_CELL;
           cells[id] = cell;
           if (cell.points !== null && cell.status === 'graded') {
             points += cell.points;
