@@ -13,15 +13,13 @@ import { createGradebookCsv, getGradebook, getUserGrades } from './gradebook.ser
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
-/**
- * Read-cache key of a gradebook: the asker's own (anyone else gets a 403 inside the load). A
- * teacher reopening it between grades gets the kept answer; any write to what it read (a grade,
- * a submission, an enrolment, a rename) makes the next one load again (lib/read-cache.ts).
- */
-
 export async function gradebookRoutes(app: AppInstance): Promise<void> {
   const now = () => app.now();
-  // Cached read (lib/cached-json.ts): the author's own (anyone else gets a 403 inside the load).
+  /**
+   * The gradebook as a cached read (lib/cached-json.ts), the asker's own (anyone else gets a 403
+   * inside the load). A teacher reopening it between grades gets the kept answer; a grade, a
+   * submission or an enrolment in this course, or a rename, makes the next one load again.
+   */
   const gradebook = cachedRead<z.infer<typeof gradebookSchema>>(app.readCache, {
     name: 'gradebook',
     key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
