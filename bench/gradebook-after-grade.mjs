@@ -12,12 +12,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { seed } from './seed.mjs';
+import { freePort } from '../scripts/npm-start-process.mjs';
+import { termSqliteFixture } from './term-fixture.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,36 +27,10 @@ const { openDatabase } = await server('db/connection.ts');
 const SCALE = Number(process.env.TERM_SCALE ?? 0.02);
 const ROUNDS = Number(process.env.GRADEBOOK_ROUNDS ?? 60);
 
-/** The bench:term fixture (the same directory and manifest as bench/term.mjs). */
-async function fixture() {
-  const dir = path.join(root, 'bench/data/term-sqlite');
-  const manifestFile = path.join(dir, 'seed.json');
-  const fresh =
-    fs.existsSync(manifestFile) &&
-    JSON.parse(fs.readFileSync(manifestFile, 'utf8')).scale === SCALE;
-  if (!fresh) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    const manifest = await seed({ dataDir: dir, scale: SCALE, log: () => {} });
-    fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, scale: SCALE }, null, 2));
-  }
-  return { dir, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-const fx = await fixture();
+const fx = await termSqliteFixture(SCALE);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-gradebook-'));
 fs.copyFileSync(path.join(fx.dir, 'urok.db'), path.join(dataDir, 'urok.db'));
 const reader = openDatabase({ sqlitePath: path.join(dataDir, 'urok.db') }).db;

@@ -29,6 +29,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { seed, BENCH_PASSWORD } from './seed.mjs';
+import { termSqliteFixture } from './term-fixture.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');
@@ -390,19 +391,7 @@ async function signInCpu(base, pid, manifest) {
 }
 
 async function fixture(kind) {
-  if (kind === 'sqlite') {
-    const dir = path.join(root, 'bench/data/term-sqlite');
-    const manifestFile = path.join(dir, 'seed.json');
-    const fresh =
-      fs.existsSync(manifestFile) &&
-      JSON.parse(fs.readFileSync(manifestFile, 'utf8')).scale === SCALE;
-    if (!fresh) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      const manifest = await seed({ dataDir: dir, scale: SCALE, log: () => {} });
-      fs.writeFileSync(manifestFile, JSON.stringify({ ...manifest, scale: SCALE }, null, 2));
-    }
-    return { dir, manifest: JSON.parse(fs.readFileSync(manifestFile, 'utf8')) };
-  }
+  if (kind === 'sqlite') return termSqliteFixture(SCALE);
   const { default: pg } = await import('pg');
   const adminUrl = new URL(process.env.DATABASE_URL);
   const name = 'urok_term_bench';

@@ -27,6 +27,25 @@ import {
 
 // ---------------------------------------------------------------- ReadCache itself
 
+/** An account row written straight to the database (no API: these tests are about the cache). */
+function insertUser(db: TestDatabase['db'], id: string, telephone: string) {
+  const now = new Date().toISOString();
+  return db
+    .insertInto('users')
+    .values({
+      id,
+      username: id,
+      telephone,
+      email: `${id}@example.com`,
+      bio: '',
+      is_admin: 0,
+      password_hash: 'x',
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(databaseTargets)('ReadCache on $name', (target) => {
@@ -35,21 +54,7 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
   beforeAll(async () => {
     database = await target.open();
     other = database.connectAgain();
-    const now = new Date().toISOString();
-    await database.db
-      .insertInto('users')
-      .values({
-        id: 'reader',
-        username: 'Reader',
-        telephone: '+380500000001',
-        email: 'reader@example.com',
-        bio: '',
-        is_admin: 0,
-        password_hash: 'x',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(database.db, 'reader', '+380500000001');
   });
   afterAll(async () => {
     await database.close();
@@ -252,20 +257,7 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
         .values({ token_hash: token, user_id: user, created_at: now, expires_at: now })
         .execute();
     expect(await c.get(k, mine, load)).toBe(1);
-    await other
-      .insertInto('users')
-      .values({
-        id: 'someone-else',
-        username: 'Someone',
-        telephone: '+380500000002',
-        email: 'someone@example.com',
-        bio: '',
-        is_admin: 0,
-        password_hash: 'x',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertUser(other, 'someone-else', '+380500000002');
     await session(`t-${k}-other`, 'someone-else');
     // Another person's account and session: the users and sessions tables changed, not 'reader'.
     expect(await c.get(k, mine, load)).toBe(1);
