@@ -9,20 +9,19 @@
 // (TERM_SCALE, default 0.02; seeded on first use). Prints p50 and p99 of each.
 //
 //   GRADEBOOK_ROUNDS=60   rounds
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
-import { freePort } from '../scripts/npm-start-process.mjs';
+import { startProductServer, stopProductServer } from './product-server.mjs';
 import { termSqliteFixture } from './term-fixture.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');
-const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
-const { openDatabase } = await server('db/connection.ts');
+const serverModule = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
+const { openDatabase } = await serverModule('db/connection.ts');
 
 const SCALE = Number(process.env.TERM_SCALE ?? 0.02);
 const ROUNDS = Number(process.env.GRADEBOOK_ROUNDS ?? 60);
@@ -46,38 +45,8 @@ const ungraded = (
 await reader.destroy();
 if (ungraded.length < ROUNDS) throw new Error(`only ${ungraded.length} ungraded submissions`);
 
-const port = await freePort();
-const child = spawn(
-  process.execPath,
-  ['--require', './apps/server/threadpool.cjs', '--import', 'tsx', 'apps/server/src/main.ts'],
-  {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-      UROK_DEMO: '0',
-      REDIS_URL: '',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
-const base = `http://127.0.0.1:${port}/api`;
-for (let i = 0; ; i += 1) {
-  if (
-    await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  if (i > 600) throw new Error('the server did not start');
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
+const server = await startProductServer({ env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+const { base } = server;
 
 const auth = { authorization: `Bearer ${fx.manifest.teacher.token}` };
 const views = {
@@ -128,7 +97,7 @@ for (const [i, id] of ungraded.entries()) {
     times[name].notModified.push(again.ms);
   }
 }
-child.kill('SIGTERM');
+await stopProductServer(server);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 console.log(`the 1,000-student course, ${ROUNDS} grades, 1 connection, SQLite`);

@@ -15,13 +15,12 @@
 // runs it (BENCH_ONLY=quiz alone); `node bench/quiz-load.mjs` prints the JSON.
 //   QUIZ_LOAD_SECONDS=20   how long the saves go on (the submits come at half)
 //   DATABASE_URL=…         PostgreSQL instead of SQLite (a database <name>_quizbench)
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from '../scripts/npm-start-process.mjs';
+import { startProductServer, stopProductServer } from './product-server.mjs';
 import { seed } from './seed.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -33,49 +32,6 @@ export const QUIZ_LOAD = {
   targetP99Ms: 100,
   scale: 0.05,
 };
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--require', './apps/server/threadpool.cjs', '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        RATE_LIMIT: 'off',
-        LOG_LEVEL: 'warn',
-        UROK_DEMO: '0',
-        REDIS_URL: '',
-        WEB_CONCURRENCY: '1',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const base = `http://127.0.0.1:${port}/api/`;
-  for (let i = 0; i < 600; i += 1) {
-    if (
-      await fetch(`${base}health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function stopServer({ child }) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 /** A PostgreSQL database of its own beside DATABASE_URL's, new for each run. */
 async function freshPostgres(databaseUrl) {
@@ -161,9 +117,9 @@ function summary(latencies, failures) {
 
 /** Runs the load on a server started with `env`, on the fixture `manifest` describes. */
 async function loadOn(env, manifest) {
-  const server = await startServer(env);
+  const server = await startProductServer({ env: { WEB_CONCURRENCY: '1', ...env } });
   try {
-    const call = api(server.base);
+    const call = api(`${server.base}/`);
     const teacher = manifest.teacher.token;
     const courseId = manifest.bigCourseId;
     // Students with a known session, not the course's author: the bench seed signs in every fourth account.
@@ -293,7 +249,7 @@ async function loadOn(env, manifest) {
       loadAverage: os.loadavg(),
     };
   } finally {
-    await stopServer(server);
+    await stopProductServer(server);
   }
 }
 

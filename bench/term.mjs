@@ -23,12 +23,12 @@
 //                       on a small school's one machine. Each step records the load average.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
 import { seed, BENCH_PASSWORD } from './seed.mjs';
+import { startProductServer, stopProductServer } from './product-server.mjs';
 import { termSqliteFixture } from './term-fixture.mjs';
 
 register();
@@ -51,68 +51,20 @@ const pinned = (cores, args) =>
 const SERVER_CORES = CORES > 2 ? `0-${CORES - 2}` : '0';
 const GENERATOR_CORE = String(CORES - 1);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env) {
-  const port = await freePort();
-  const child = spawn(
-    ...pinned(SERVER_CORES, [
-      process.execPath,
-      ...(process.env.TERM_CPU_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TERM_CPU_PROFILE}`]
-        : []),
-      '--require',
-      './apps/server/threadpool.cjs',
-      '--import',
-      'tsx',
-      'apps/server/src/main.ts',
-    ]),
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        RATE_LIMIT: 'off',
-        LOG_LEVEL: 'warn',
-        UROK_DEMO: '0',
-        // The fixture's 1,000-student course already holds more submissions than the default
-        // course quota allows (5,000): sized for the school, as an operator would set it.
-        QUOTA_COURSE_FILES: '1000000',
-        QUOTA_COURSE_MB: '1000000',
-        REDIS_URL: '',
-        ...env,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+function startServer(env) {
+  return startProductServer({
+    env: {
+      // The fixture's 1,000-student course already holds more submissions than the default
+      // course quota allows (5,000): sized for the school, as an operator would set it.
+      QUOTA_COURSE_FILES: '1000000',
+      QUOTA_COURSE_MB: '1000000',
+      ...env,
     },
-  );
-  const base = `http://127.0.0.1:${port}/api`;
-  for (let i = 0; i < 600; i += 1) {
-    const ok = await fetch(`${base}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { child, base };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
-}
-
-async function stopServer({ child }) {
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+    nodeArgs: process.env.TERM_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.TERM_CPU_PROFILE}`]
+      : [],
+    wrap: (args) => pinned(SERVER_CORES, args),
+  });
 }
 
 /** CPU seconds of a process and its children (a cluster's workers), from /proc. */
@@ -507,7 +459,7 @@ for (const kind of kinds) {
           `${(1000 / signIn.rawVerifyCpuMs).toFixed(0)} per CPU-second (${signIn.rawVerifyCpuMs.toFixed(1)} ms each)`,
       );
     }
-    await stopServer(running);
+    await stopProductServer(running);
     if (kind === 'sqlite') fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
