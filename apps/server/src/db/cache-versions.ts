@@ -291,29 +291,6 @@ export const workScope = (id: string): string => `work:${id}`;
 export const authorScope = (id: string): string => `author:${id}`;
 
 /**
- * Which scopes a row of each table belongs to, by the column that names it:
- * a write to the row raises those scopes' versions as well as its table's
- * (migration 0025 installed these triggers; a migration that changes them
- * changes this list, and read-cache-scopes.test.ts checks the two agree).
- * A table not listed has its table version only. Tables written often in a
- * term are listed, so an enrolment, a submission or a grade in one course
- * leaves every other course's and person's kept answers alone.
- */
-export const ROW_SCOPES: Readonly<Record<string, Readonly<Partial<Record<ScopeKind, string>>>>> = {
-  users: { user: 'id' },
-  sessions: { user: 'user_id' },
-  courses: { course: 'id', author: 'author_id' },
-  enrollments: { course: 'course_id', user: 'user_id' },
-  homework: { work: 'course_id', user: 'user_id' },
-  sections: { course: 'course_id' },
-  lessons: { course: 'course_id' },
-  assignments: { course: 'course_id' },
-  lesson_completions: { user: 'user_id' },
-  quizzes: { course: 'course_id' },
-  quiz_attempts: { work: 'course_id', user: 'user_id' },
-};
-
-/**
  * PostgreSQL: the row trigger's function. Its arguments are `kind:column`
  * pairs; for the new and the old row it appends each named scope to the
  * version log, once per transaction (the same noted list as the tables').
@@ -356,7 +333,11 @@ export async function uninstallScopeNote(db: Kysely<unknown>): Promise<void> {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind → column). */
+/**
+ * Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind →
+ * the column naming it). The triggers are the one record of which table
+ * carries which scopes: the read cache's structural test reads them back.
+ */
 export async function trackRowScopes(
   db: Kysely<unknown>,
   table: string,

@@ -8,7 +8,8 @@ import { collectQueryWords } from '../db/query-tables.ts';
  * What a kept answer depends on: its versions' names. A table's name (any
  * write to the table changes the answer), or a scope — `courseScope(id)`,
  * `userScope(id)` (db/cache-versions.ts) — when only writes to one course's
- * or one person's rows can (ROW_SCOPES says which tables have them).
+ * or one person's rows can (the row triggers of db/cache-versions.ts say
+ * which tables carry which scopes; migration 0025 installed them).
  */
 export interface Depends<T> {
   /** Known from the request before the load: the asker, the course in the URL, tables. */

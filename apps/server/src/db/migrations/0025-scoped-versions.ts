@@ -9,8 +9,15 @@ import {
 
 // Frozen once landed: add a new migration instead of editing this one.
 
-/** Versions per course and per person beside the tables' (db/cache-versions.ts, ROW_SCOPES). */
-const SCOPES = {
+/**
+ * Which scopes a row of each table belongs to, by the column that names it: a
+ * write to the row raises those scopes' versions as well as its table's
+ * (db/cache-versions.ts). Tables written often in a term are here, so an
+ * enrolment, a submission or a grade in one course leaves every other
+ * course's and person's kept answers alone; any other table has its table's
+ * version only.
+ */
+export const SCOPES = {
   users: { user: 'id' },
   sessions: { user: 'user_id' },
   courses: { course: 'id', author: 'author_id' },
