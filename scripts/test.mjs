@@ -98,8 +98,8 @@ const playwrightJson = path.join(results, 'playwright.json');
 /**
  * The steps. The static checks and the web build share the cores first; then
  * the Vitest run and the end-to-end journeys run side by side, and the
- * deployment test follows the journeys, which end minutes before Vitest (it
- * followed Vitest, adding its 20 seconds to the end of the run). The two share nothing (Playwright's server
+ * deployment test follows the journeys, which end minutes before Vitest (after
+ * Vitest it added its 20 seconds to the run's end). The two share nothing (Playwright's server
  * has its own port and data directory; Vitest's apps listen on free ports, on
  * their own schemas and Redis prefixes). Each alone keeps its two workers busy
  * for most of its run but not at its ends (the last long files, the last

@@ -6,7 +6,13 @@ import type { Course } from '@urok/contract';
 import { Migrator, sql } from 'kysely';
 import { compactVersionLog, readCacheVersions, readVersions } from '../src/db/cache-versions.ts';
 import { migrations } from '../src/db/migrations/index.ts';
-import { ReadCache, authorScope, userScope } from '../src/lib/read-cache.ts';
+import {
+  ReadCache,
+  authorScope,
+  readAfterOwnWrite,
+  readsSince,
+  userScope,
+} from '../src/lib/read-cache.ts';
 import {
   bearer,
   createTestApp,
@@ -187,6 +193,22 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(later).toBeInstanceOf(Promise);
     expect((await later).get('users')).toBeGreaterThan(a.get('users')!);
     expect(c.mark()).toBe(since + 2);
+  });
+
+  it("reads again after a request's own write what it read before it", async () => {
+    const c = cache();
+    const request = {};
+    const before = (await c.versions(['users'], readsSince(request, c))).get('users')!;
+    await writeUsers();
+    // The read since the request began still stands for it: the version from before the write.
+    const stale = c.versions(['users'], readsSince(request, c));
+    expect(stale).toBeInstanceOf(Map);
+    expect((stale as Map<string, number>).get('users')).toBe(before);
+    // Once it says it wrote, its next check reads again and sees the write.
+    readAfterOwnWrite(request, c);
+    const after = c.versions(['users'], readsSince(request, c));
+    expect(after).toBeInstanceOf(Promise);
+    expect((await after).get('users')).toBe(before + 1);
   });
 
   it('answers a request that began after a write from a read that started after it', async () => {

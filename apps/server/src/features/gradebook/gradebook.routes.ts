@@ -3,7 +3,7 @@ import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope, workScope } from '../../lib/read-cache.ts';
+import { courseScope, readAfterOwnWrite, workScope } from '../../lib/read-cache.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -35,7 +35,9 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
    */
   const finishQuizAttempts = async (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    await finishExpiredAttempts(app.db, now, { courseId: id });
+    if ((await finishExpiredAttempts(app.db, now, { courseId: id })) > 0) {
+      readAfterOwnWrite(request, app.readCache);
+    }
   };
   app.get(
     '/courses/:id/gradebook',
