@@ -195,6 +195,19 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(c.mark()).toBe(since + 2);
   });
 
+  it('answers every name asked for when remembering more names makes it forget some', async () => {
+    const c = new ReadCache({ maxBytes: 1024 * 1024, db: database.db, rememberedNames: 3 });
+    const since = c.mark();
+    await c.versions(['users', 'course:a'], since);
+    // Known since `since`, then forgotten while the other names are read.
+    const [both, others] = await Promise.all([
+      c.versions(['users', 'course:a', 'user:b'], since),
+      c.versions(['user:c', 'user:d'], since),
+    ]);
+    expect([...both.keys()].sort()).toEqual(['course:a', 'user:b', 'users']);
+    expect([...others.keys()].sort()).toEqual(['user:c', 'user:d']);
+  });
+
   it("reads again after a request's own write what it read before it", async () => {
     const c = cache();
     const request = {};

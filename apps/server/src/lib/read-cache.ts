@@ -33,9 +33,6 @@ interface VersionsRead {
   promise: Promise<void>;
 }
 
-/** How many names' last read versions a process keeps (then it starts afresh). */
-const MAX_LATEST = 100_000;
-
 /** Each request's mark (ReadCache.mark), taken at its first use of the cache. */
 const requestMarks = new WeakMap<object, number>();
 
@@ -82,6 +79,11 @@ export interface ReadCacheOptions {
   maxBytes: number;
   /** The database whose `cache_versions` (db/cache-versions.ts) say what is still fresh. */
   db: Db;
+  /**
+   * How many names' last read versions to remember (every course and person a busy process
+   * checked lately; then it starts afresh). 100,000 unless a test asks for fewer.
+   */
+  rememberedNames?: number;
 }
 
 /** A rough size of a cached value: bytes (anything with a byteLength) and strings by their length, else a flat guess. */
@@ -119,6 +121,7 @@ export class ReadCache {
   readonly #flights = new Map<string, Flight>();
   readonly #maxBytes: number;
   readonly #db: Db;
+  readonly #rememberedNames: number;
   #bytes = 0;
   #compacting: Promise<void> | undefined;
   /** The next versions read: the names asked for before it starts, read together. */
@@ -136,6 +139,7 @@ export class ReadCache {
   constructor(options: ReadCacheOptions) {
     this.#maxBytes = options.maxBytes;
     this.#db = options.db;
+    this.#rememberedNames = options.rememberedNames ?? 100_000;
     this.enabled = options.maxBytes > 0;
   }
 
@@ -163,13 +167,31 @@ export class ReadCache {
     names: readonly string[],
     since: number = this.mark(),
   ): Map<string, number> | Promise<Map<string, number>> {
+    const missing = this.#notReadSince(names, since);
+    if (missing === undefined) return this.#latestOf(names);
+    return this.#readUntilKnown(names, missing, since);
+  }
+
+  #notReadSince(names: readonly string[], since: number): string[] | undefined {
     let missing: string[] | undefined;
     for (const name of names) {
       const known = this.#latest.get(name);
       if (known === undefined || known.read <= since) (missing ??= []).push(name);
     }
-    if (missing === undefined) return this.#latestOf(names);
-    return this.#read(missing).then(() => this.#latestOf(names));
+    return missing;
+  }
+
+  /** Reads the missing names, again if a read that made room for new names dropped some meanwhile. */
+  async #readUntilKnown(
+    names: readonly string[],
+    missing: string[],
+    since: number,
+  ): Promise<Map<string, number>> {
+    for (let next: string[] | undefined = missing; next !== undefined;) {
+      await this.#read(next);
+      next = this.#notReadSince(names, since);
+    }
+    return this.#latestOf(names);
   }
 
   #latestOf(names: readonly string[]): Map<string, number> {
@@ -195,8 +217,7 @@ export class ReadCache {
         const read = this.#readsStarted;
         return readVersionsOf(this.#db, [...next.names]).then(({ versions, logLines }) => {
           if (logLines > COMPACT_FROM_LINES) this.#compact();
-          // Bounded: every course and person a busy process has checked lately.
-          if (this.#latest.size > MAX_LATEST) this.#latest.clear();
+          if (this.#latest.size + versions.size > this.#rememberedNames) this.#latest.clear();
           for (const [name, version] of versions) {
             const known = this.#latest.get(name);
             // Reads may finish out of order: a later read's version is never replaced by an
