@@ -21,81 +21,26 @@ import {
   findEnrolledStudents,
   findUserGradeRows,
   type CellRow,
-  type GradeRow,
 } from './gradebook.repository.ts';
 
 const collator = new Intl.Collator('uk', { sensitivity: 'base', numeric: true });
 
-/** The cell of one student and one assignment, from their submissions to it, oldest first. */
-function cellOf(rows: readonly GradeRow[]): GradebookCell & { feedback: string | null } {
-  const graded = rows.filter((row) => row.grade !== null).at(-1);
-  const counted = graded ?? rows.at(-1);
-  if (!counted)
-    return { status: 'missing', points: null, grade: null, homeworkId: null, feedback: null };
-  const status: GradebookStatus = graded
-    ? 'graded'
-    : Number(counted.is_late) === 1
-      ? 'late'
-      : 'submitted';
-  return {
-    status,
-    points: counted.points === null ? null : Number(counted.points),
-    grade: counted.grade,
-    homeworkId: counted.id,
-    feedback: counted.feedback,
-  };
+/** A student's submissions to one assignment, as they count: the latest, and the latest graded. */
+interface Counted<R extends CellRow> {
+  last: R;
+  graded?: R;
 }
 
 /**
- * Points over the maxPoints of the graded items with points, × 100 with one
- * decimal; null when none. A quiz waiting for essays is not graded yet.
+ * The counted submission of each student and assignment, from submissions
+ * oldest first: the latest graded one, else the latest. One pass over the
+ * rows, keyed by student and then assignment (the rows' own id strings, no
+ * key made per row).
  */
-function percentOf(
-  cells: { points: number | null; maxPoints: number; status: GradebookStatus }[],
-): number | null {
-  const counted = cells.filter((cell) => cell.points !== null && cell.status === 'graded');
-  const max = counted.reduce((sum, cell) => sum + cell.maxPoints, 0);
-  if (max === 0) return null;
-  const points = counted.reduce((sum, cell) => sum + cell.points!, 0);
-  return Math.round((points / max) * 1000) / 10;
-}
-
-function published(assignments: AssignmentRow[]): AssignmentRow[] {
-  return assignments.filter((assignment) => Number(assignment.published) === 1);
-}
-
-/** Submissions grouped by student, then by assignment (order kept). */
-function group(rows: readonly GradeRow[]): Map<string, Map<string, GradeRow[]>> {
-  const byUser = new Map<string, Map<string, GradeRow[]>>();
-  for (const row of rows) {
-    const byAssignment = byUser.get(row.user_id) ?? new Map<string, GradeRow[]>();
-    const list = byAssignment.get(row.assignment_id) ?? [];
-    list.push(row);
-    byAssignment.set(row.assignment_id, list);
-    byUser.set(row.user_id, byAssignment);
-  }
-  return byUser;
-}
-
-async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
-  const course = await findCourseById(db, courseId);
-  if (!course) throw new AppError('NOT_FOUND', messages.courseNotFound);
-  assertCourseAuthor(user, course.author_id);
-  return course;
-}
-
-/** A quiz's points as the gradebook writes a grade: "9,5". */
-const quizGradeText = (points: number | null) =>
-  points === null ? null : String(points).replace('.', ',');
-
-/**
- * The counted submission of each student and assignment, from the course's
- * submissions oldest first: the latest graded one, else the latest (cellOf's
- * rule, in one pass over the rows instead of a list per cell).
- */
-function countedCells(rows: readonly CellRow[]): Map<string, Map<string, GradebookCell>> {
-  // By student, then by assignment: the ids from the rows are the keys, no key strings are made.
-  const counted = new Map<string, Map<string, { last: CellRow; graded?: CellRow }>>();
+function countedSubmissions<R extends CellRow>(
+  rows: readonly R[],
+): Map<string, Map<string, Counted<R>>> {
+  const counted = new Map<string, Map<string, Counted<R>>>();
   for (const row of rows) {
     let byAssignment = counted.get(row.user_id);
     if (byAssignment === undefined) {
@@ -113,21 +58,7 @@ function countedCells(rows: readonly CellRow[]): Map<string, Map<string, Gradebo
       if (row.grade !== null) seen.graded = row;
     }
   }
-  const cells = new Map<string, Map<string, GradebookCell>>();
-  for (const [userId, byAssignment] of counted) {
-    const own = new Map<string, GradebookCell>();
-    for (const [assignmentId, { last, graded }] of byAssignment) {
-      const row = graded ?? last;
-      own.set(assignmentId, {
-        status: graded ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted',
-        points: row.points === null ? null : Number(row.points),
-        grade: row.grade,
-        homeworkId: row.id,
-      });
-    }
-    cells.set(userId, own);
-  }
-  return cells;
+  return counted;
 }
 
 const MISSING_CELL: GradebookCell = {
@@ -136,6 +67,58 @@ const MISSING_CELL: GradebookCell = {
   grade: null,
   homeworkId: null,
 };
+
+/** The cell of one student and one assignment. */
+function cellOf(counted: Counted<CellRow> | undefined): GradebookCell {
+  if (counted === undefined) return MISSING_CELL;
+  const row = counted.graded ?? counted.last;
+  const status: GradebookStatus = counted.graded
+    ? 'graded'
+    : Number(row.is_late) === 1
+      ? 'late'
+      : 'submitted';
+  return {
+    status,
+    points: row.points === null ? null : Number(row.points),
+    grade: row.grade,
+    homeworkId: row.id,
+  };
+}
+
+/**
+ * A student's percent, summed as their cells are made: points over the
+ * maxPoints of the graded items with points, × 100 with one decimal; null
+ * when none. A quiz waiting for essays is not graded yet.
+ */
+class Percent {
+  #points = 0;
+  #max = 0;
+
+  add(cell: { points: number | null; status: GradebookStatus }, maxPoints: number): void {
+    if (cell.points === null || cell.status !== 'graded') return;
+    this.#points += cell.points;
+    this.#max += maxPoints;
+  }
+
+  get value(): number | null {
+    return this.#max === 0 ? null : Math.round((this.#points / this.#max) * 1000) / 10;
+  }
+}
+
+function published(assignments: AssignmentRow[]): AssignmentRow[] {
+  return assignments.filter((assignment) => Number(assignment.published) === 1);
+}
+
+async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
+  const course = await findCourseById(db, courseId);
+  if (!course) throw new AppError('NOT_FOUND', messages.courseNotFound);
+  assertCourseAuthor(user, course.author_id);
+  return course;
+}
+
+/** A quiz's points as the gradebook writes a grade: "9,5". */
+const quizGradeText = (points: number | null) =>
+  points === null ? null : String(points).replace('.', ',');
 
 /**
  * The author's gradebook. Built for the 1,000-student course in one pass:
@@ -156,7 +139,7 @@ export async function getGradebook(
     findEnrolledStudents(db, courseId),
     findCourseCellRows(db, courseId),
   ]);
-  const counted = countedCells(rows);
+  const counted = countedSubmissions(rows);
   const maxPoints = assignments.map((a) => Number(a.max_points));
   return {
     assignments: [
@@ -180,17 +163,12 @@ export async function getGradebook(
       .map((student) => {
         const cells: Record<string, GradebookCell> = {};
         const own = counted.get(student.id);
-        // percentOf's rule, summed as the cells are made.
-        let points = 0;
-        let max = 0;
+        const percent = new Percent();
         for (let i = 0; i < assignments.length; i += 1) {
           const id = assignments[i]!.id;
-          const cell = own?.get(id) ?? MISSING_CELL;
+          const cell = cellOf(own?.get(id));
           cells[id] = cell;
-          if (cell.points !== null && cell.status === 'graded') {
-            points += cell.points;
-            max += maxPoints[i]!;
-          }
+          percent.add(cell, maxPoints[i]!);
         }
         const quizCells = quizzes.cells.get(student.id);
         for (const quiz of quizzes.quizzes) {
@@ -203,13 +181,14 @@ export async function getGradebook(
             attemptId: cell.attemptId,
             openAttemptId: cell.openAttemptId,
           };
-          if (cell.points !== null && cell.status === 'graded') {
-            points += cell.points;
-            max += quiz.maxPoints;
-          }
+          percent.add(cell, quiz.maxPoints);
         }
-        const percent = max === 0 ? null : Math.round((points / max) * 1000) / 10;
-        return { _id: student.id, username: student.username, cells, percent };
+        return {
+          _id: student.id,
+          username: student.username,
+          cells,
+          percent: percent.value,
+        };
       }),
   };
 }
@@ -285,10 +264,13 @@ export async function getUserGrades(
       findCourseAssignments(db, course.id).then(published),
       findUserGradeRows(db, userId, course.id),
     ]);
-    const byAssignment = group(rows).get(userId) ?? new Map<string, GradeRow[]>();
+    const counted = countedSubmissions(rows).get(userId);
+    const percent = new Percent();
     const items = [
       ...assignments.map((a) => {
-        const { homeworkId: _homeworkId, ...cell } = cellOf(byAssignment.get(a.id) ?? []);
+        const submissions = counted?.get(a.id);
+        const { homeworkId: _homeworkId, ...cell } = cellOf(submissions);
+        percent.add(cell, Number(a.max_points));
         return {
           _id: a.id,
           kind: 'assignment' as const,
@@ -296,10 +278,12 @@ export async function getUserGrades(
           maxPoints: Number(a.max_points),
           dueAt: a.due_at,
           ...cell,
+          feedback: (submissions?.graded ?? submissions?.last)?.feedback ?? null,
         };
       }),
       ...quizzes.quizzes.map((q) => {
         const cell = quizzes.cells.get(userId)?.get(q.id) ?? MISSING_QUIZ_CELL;
+        percent.add(cell, q.maxPoints);
         return {
           _id: q.id,
           kind: 'quiz' as const,
@@ -318,7 +302,7 @@ export async function getUserGrades(
     result.push({
       _id: course.id,
       title: course.title,
-      percent: percentOf(items),
+      percent: percent.value,
       assignments: items,
     });
   }
