@@ -7,10 +7,21 @@
 // machine), and FULL with the automatic checkpoint off (checkpoints left to
 // another connection). Each commit is one small transaction, as a grade or an
 // enrolment is. `node bench/sqlite-commit.mjs [commits]` prints ms per commit.
+// Then the same commits on a database of the scale fixture's size (rows
+// updated at random, so a checkpoint copies scattered pages): with SQLite's
+// automatic checkpoint, which runs inside the commit that fills the log, and
+// with the product's checkpoints on a thread of their own (db/wal-checkpoints.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
+import { register } from 'tsx/esm/api';
+
+register();
+const { checkpointOffTheLoop } = await import(
+  pathToFileURL(path.resolve(import.meta.dirname, '../apps/server/src/db/wal-checkpoints.ts')).href
+);
 
 const COMMITS = Number(process.argv[2] ?? 2000);
 const settings = [
@@ -50,5 +61,54 @@ for (const { name, pragmas } of settings) {
   const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
   console.log(
     `  ${name.padEnd(40)} mean ${mean.toFixed(3)} ms   p99 ${percentile(sorted, 99).toFixed(3)} ms   max ${sorted.at(-1).toFixed(1)} ms`,
+  );
+}
+
+const ROWS = 300_000;
+const LARGE_COMMITS = COMMITS * 3;
+console.log(
+  `\n${LARGE_COMMITS} commits each, one random row of ${ROWS.toLocaleString('en')} updated per commit`,
+);
+for (const onThread of [false, true]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urok-commit-'));
+  const db = new Database(path.join(dir, 'bench.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec(`create table homework (id integer primary key, course_id text, user_id text,
+    grade text, feedback text, graded_at text)`);
+  const insert = db.prepare("insert into homework values (?, ?, ?, null, 'Чекаю.', null)");
+  db.transaction(() => {
+    for (let i = 0; i < ROWS; i += 1) insert.run(i, `c${i % 500}`, `u${i}-${'x'.repeat(200)}`);
+  })();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  const checkpoints = onThread
+    ? checkpointOffTheLoop(db, {
+        synchronous: 'FULL',
+        onError: (error) => console.error(error),
+      })
+    : undefined;
+  const grade = db.prepare(
+    'update homework set grade = ?, feedback = ?, graded_at = ? where id = ?',
+  );
+  const times = [];
+  const started = performance.now();
+  for (let i = 0; i < LARGE_COMMITS; i += 1) {
+    const at = performance.now();
+    db.transaction(() =>
+      grade.run('10', 'Добре.', new Date().toISOString(), Math.floor(Math.random() * ROWS)),
+    )();
+    times.push(performance.now() - at);
+    // A request's worth of other work between commits, so the thread has moments to run in.
+    if (i % 50 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await checkpoints?.close();
+  db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const sorted = [...times].sort((a, b) => a - b);
+  const mean = times.reduce((sum, ms) => sum + ms, 0) / times.length;
+  const name = onThread ? 'checkpoints on a thread (the product)' : 'automatic checkpoint';
+  console.log(
+    `  ${name.padEnd(40)} mean ${mean.toFixed(3)} ms   p99 ${percentile(sorted, 99).toFixed(3)} ms   p99.9 ${percentile(sorted, 99.9).toFixed(1)} ms   max ${sorted.at(-1).toFixed(1)} ms   over 10 ms ${times.filter((ms) => ms > 10).length}   ${seconds.toFixed(1)} s`,
   );
 }

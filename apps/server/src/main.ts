@@ -4,6 +4,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, optimizeSqlite } from './db/connection.ts';
 import { compactVersionLog } from './db/cache-versions.ts';
+import { checkpointOffTheLoop } from './db/wal-checkpoints.ts';
 import {
   findDemoAccounts,
   formatStartupBanner,
@@ -62,7 +63,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const { db, dialect, isNew } = openDatabase({
+  const { db, dialect, isNew, sqlite } = openDatabase({
     url: config.databaseUrl,
     sqlitePath: config.sqlitePath,
     statementCache: config.statementCache,
@@ -75,6 +76,14 @@ async function main(): Promise<void> {
     { config, db, dialect, storage, redis },
     { logger: loggerOptions(config.logLevel) },
   );
+  // SQLite's checkpoints on a thread of their own, not inside a request's commit (db/wal-checkpoints.ts).
+  const checkpoints =
+    sqlite && config.sqlitePath !== ':memory:'
+      ? checkpointOffTheLoop(sqlite, {
+          synchronous: 'FULL',
+          onError: (error) => app.log.error({ err: error }, 'WAL checkpoints'),
+        })
+      : undefined;
   if (dialect === 'sqlite') {
     // Fresh statistics for the query planner as the tables grow (db/connection.ts).
     setInterval(
@@ -179,6 +188,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
+      await checkpoints?.close();
       await db.destroy();
       storage.close?.();
       process.exit(0);
