@@ -28,6 +28,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       const { id } = request.params as { id: string };
       return [courseScope(id), workScope(id), 'users'];
     },
+    list: 'students',
   });
   /**
    * Quiz attempts past their deadline count as submitted before the gradebook is read (a write

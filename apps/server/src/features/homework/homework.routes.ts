@@ -128,6 +128,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       const { courseId } = request.params as { courseId: string };
       return [courseScope(courseId), workScope(courseId), 'users'];
     },
+    list: 'users',
   });
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
