@@ -24,12 +24,17 @@ function freePort(): Promise<number> {
   });
 }
 
-/** The pids of a process's children (Linux). */
+/**
+ * The pids of a cluster primary's workers (Linux): its children running the
+ * server. tsx may leave an esbuild service beside them, a child of the
+ * primary too, when it had files to transform (a cold cache).
+ */
 function childrenOf(pid: number): number[] {
   try {
-    return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' })
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
       .split('\n')
-      .map((line) => Number(line.trim()))
+      .filter((line) => line.includes(mainScript))
+      .map((line) => Number.parseInt(line.trim(), 10))
       .filter((n) => n > 0);
   } catch {
     return [];
