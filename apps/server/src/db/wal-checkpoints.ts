@@ -36,8 +36,8 @@ export interface WalCheckpoints {
  * (docs/decisions.md, "SQLite's commits"). SQLite runs its automatic
  * checkpoint inside the commit that makes the log reach 1,000 pages: on the
  * serving thread, which then copies those pages into the database file and
- * syncs it before any other request runs — 100–400 ms at a time in a term's
- * load on the scale fixture (bench/README.md). Here the serving connection's
+ * syncs it before any other request runs — single commits of 70–385 ms in
+ * `bench:term` (bench/README.md). Here the serving connection's
  * automatic checkpoint is turned off and a worker thread with a connection of
  * its own runs a PASSIVE checkpoint every second, which neither waits for nor
  * blocks readers and writers. Durability is unchanged: each commit still syncs
