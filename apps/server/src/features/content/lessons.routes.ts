@@ -8,17 +8,10 @@ import type { AppInstance } from '../../app.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createLesson, readLesson, removeLesson, updateLesson } from './content.service.ts';
-import {
-  idParams,
-  LESSON_BODY_LIMIT,
-  contentReads,
-  noContent,
-  type ContentHooks,
-} from './route-helpers.ts';
+import { idParams, LESSON_BODY_LIMIT, noContent, type ContentHooks } from './route-helpers.ts';
 
 export function lessonRoutes(app: AppInstance, hooks: ContentHooks): void {
-  const { writes, lessonBodySize, linksOf } = hooks;
-  const reads = contentReads(app);
+  const { writes, lessonBodySize, linksOf, reads } = hooks;
 
   // ---------------------------------------------------------------- lessons
 

@@ -15,11 +15,10 @@ import {
   renameSection,
   reorderOutline,
 } from './content.service.ts';
-import { idParams, noContent, contentReads, type ContentHooks } from './route-helpers.ts';
+import { idParams, noContent, type ContentHooks } from './route-helpers.ts';
 
 export function outlineRoutes(app: AppInstance, hooks: ContentHooks): void {
-  const { writes, optionalUser } = hooks;
-  const reads = contentReads(app);
+  const { writes, optionalUser, reads } = hooks;
 
   // ---------------------------------------------------------------- outline and sections
 

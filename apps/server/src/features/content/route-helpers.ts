@@ -28,7 +28,7 @@ const viewerKey = (request: FastifyRequest) =>
 const viewerScope = (request: FastifyRequest) =>
   request.user ? [userScope(request.user._id)] : [];
 
-export function contentReads(app: AppInstance) {
+function contentReads(app: AppInstance) {
   return {
     outline: cachedRead<Outline>(app.readCache, {
       name: 'outline',
@@ -74,7 +74,9 @@ export function contentHooks(app: AppInstance) {
     const userId = getCurrentUser(request)._id;
     return (kind, id) => app.mediaSigner.url(kind, id, userId);
   };
-  return { writes, uploads, completions, lessonBodySize, optionalUser, linksOf };
+  /** The outline's and the lesson's cached reads, declared once for the routes that serve them. */
+  const reads = contentReads(app);
+  return { writes, uploads, completions, lessonBodySize, optionalUser, linksOf, reads };
 }
 
 export type ContentHooks = ReturnType<typeof contentHooks>;
