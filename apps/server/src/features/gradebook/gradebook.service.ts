@@ -68,15 +68,17 @@ const MISSING_CELL: GradebookCell = {
   homeworkId: null,
 };
 
+/** The submission that counts: the latest graded one, else the latest. */
+function countingRow<R extends CellRow>(counted: Counted<R> | undefined): R | undefined {
+  return counted === undefined ? undefined : (counted.graded ?? counted.last);
+}
+
 /** The cell of one student and one assignment. */
 function cellOf(counted: Counted<CellRow> | undefined): GradebookCell {
-  if (counted === undefined) return MISSING_CELL;
-  const row = counted.graded ?? counted.last;
-  const status: GradebookStatus = counted.graded
-    ? 'graded'
-    : Number(row.is_late) === 1
-      ? 'late'
-      : 'submitted';
+  const row = countingRow(counted);
+  if (row === undefined) return MISSING_CELL;
+  const status: GradebookStatus =
+    row.grade !== null ? 'graded' : Number(row.is_late) === 1 ? 'late' : 'submitted';
   return {
     status,
     points: row.points === null ? null : Number(row.points),
@@ -278,7 +280,7 @@ export async function getUserGrades(
           maxPoints: Number(a.max_points),
           dueAt: a.due_at,
           ...cell,
-          feedback: (submissions?.graded ?? submissions?.last)?.feedback ?? null,
+          feedback: countingRow(submissions)?.feedback ?? null,
         };
       }),
       ...quizzes.quizzes.map((q) => {
