@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -157,7 +158,7 @@ export async function jsonInSlices<S extends z.ZodType>(
   add(`${head}[`);
   const parsedItems: unknown[] = [];
   for (let start = 0; start < items.length; start += LIST_SLICE) {
-    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     const slice = list.parse(items.slice(start, start + LIST_SLICE));
     for (const item of slice) parsedItems.push(item);
     add(`${start > 0 ? ',' : ''}${JSON.stringify(slice).slice(1, -1)}`);

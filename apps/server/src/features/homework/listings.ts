@@ -1,5 +1,6 @@
 /** Reading submissions: a student's own, every submitter's for the author, and a submission's file. */
 import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
@@ -24,7 +25,6 @@ export async function listOwnHomework(
   return withHistory(db, await findOwnHomework(db, userId, courseId));
 }
 
-/** The course's enrolled students who submitted, the latest submitter first, each with their submissions newest first. */
 /** Rows of a page of the submissions view: a big course's view is read and built page by page. */
 const SUBMISSIONS_PAGE = 2000;
 
@@ -71,7 +71,7 @@ export async function listUsersWithHomework(
     const last = page.at(-1);
     if (page.length < pageSize || last === undefined) break;
     after = { submittedAt: last.submitted_at, id: last.id };
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return [...users.values()];
 }
