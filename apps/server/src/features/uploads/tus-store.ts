@@ -42,6 +42,18 @@ class NoCache<T> implements KvStore<T> {
   }
 }
 
+/**
+ * FileStore without the directory check its constructor starts: an unawaited
+ * fs.mkdir (the library's own TODO says it should not be there), which can
+ * run on the threadpool after the server has closed and make the directory
+ * again inside a data directory being removed. `files()` below makes the
+ * directory first, synchronously, so the check has nothing to do.
+ */
+class FileStoreInMadeDirectory extends FileStore {}
+Object.defineProperty(FileStoreInMadeDirectory.prototype, 'checkOrCreateDirectory', {
+  value: () => {},
+});
+
 export async function createTusStore(
   config: Pick<Config, 'storage' | 'dataDir'>,
   expiryMs: number,
@@ -54,13 +66,15 @@ export async function createTusStore(
   if (config.storage.kind === 'disk') {
     const directory = path.join(config.dataDir, 'tus-uploads');
     let fileStore: FileStore | undefined;
-    // Made at the first upload: FileStore's constructor checks its directory with an unawaited
-    // fs.mkdir whose callback throws when the directory is gone by then (a server started and
-    // stopped at once, as the API tests do, used to end with that uncaught error).
+    // Made at the first upload, its directory first (FileStoreInMadeDirectory): a server started
+    // and stopped at once, as the API tests do, makes no directory.
     const files = () => {
       if (!fileStore) {
         fs.mkdirSync(directory, { recursive: true });
-        fileStore = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+        fileStore = new FileStoreInMadeDirectory({
+          directory,
+          expirationPeriodInMilliseconds: expiryMs,
+        });
       }
       return fileStore;
     };
