@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCacheVersions } from '../src/db/cache-versions.ts';
-import { SCOPES as MIGRATION_0025_SCOPES } from '../src/db/migrations/0025-scoped-versions.ts';
+import { APART, SCOPES } from '../src/db/migrations/0027-course-rosters.ts';
 import { declaredCachedReads } from '../src/lib/cached-json.ts';
 import type { CacheAudit } from '../src/lib/read-cache.ts';
 import { addAssignment } from './assignment-fixtures.ts';
@@ -45,14 +45,33 @@ export function uncoveredTables(
   });
 }
 
-/** The scopes as migration 0025 installed them, in the shape read back from the triggers. */
-const INSTALLED_BY_0025: RowScopes = Object.fromEntries(
-  Object.entries(MIGRATION_0025_SCOPES)
+/**
+ * What `declared` leaves uncovered among the columns with scopes of their own (a course's
+ * count of students): a read whose SQL names one must declare its table or one of its scopes.
+ */
+export function uncoveredColumns(
+  words: ReadonlySet<string>,
+  declared: readonly string[],
+  apart: typeof APART,
+): string[] {
+  const kinds = new Set(declared.map((name) => name.split(':')[0]));
+  return Object.entries(apart)
+    .filter(([table, { column }]) => words.has(table) && words.has(column))
+    .filter(
+      ([table, { scopes }]) =>
+        !declared.includes(table) && !Object.keys(scopes).some((kind) => kinds.has(kind)),
+    )
+    .map(([table, { column }]) => `${table}.${column}`);
+}
+
+/** The scopes as migrations 0025 and 0027 installed them, in the shape read back from the triggers. */
+const INSTALLED: RowScopes = Object.fromEntries(
+  Object.entries(SCOPES)
     .map(
       ([table, scopes]) =>
         [
           table,
-          Object.entries(scopes)
+          [...Object.entries(scopes), ...Object.entries(APART[table]?.scopes ?? {})]
             .map((p) => p.join(':'))
             .sort(),
         ] as const,
@@ -61,24 +80,30 @@ const INSTALLED_BY_0025: RowScopes = Object.fromEntries(
 );
 
 describe('the coverage rule itself', () => {
+  it('asks a read that names the count of students for the roster or the table', () => {
+    const words = new Set(['courses', 'enrolled_count', 'title']);
+    expect(uncoveredColumns(words, ['course:c1'], APART)).toEqual(['courses.enrolled_count']);
+    expect(uncoveredColumns(words, ['course:c1', 'roster:c1'], APART)).toEqual([]);
+    expect(uncoveredColumns(words, ['courses'], APART)).toEqual([]);
+    expect(uncoveredColumns(new Set(['courses', 'title']), ['course:c1'], APART)).toEqual([]);
+  });
+
   it('takes a table, or a scope its rows carry, and nothing else', () => {
-    expect(uncoveredTables(['users'], ['users'], INSTALLED_BY_0025)).toEqual([]);
-    expect(uncoveredTables(['enrollments'], ['course:c1'], INSTALLED_BY_0025)).toEqual([]);
-    expect(uncoveredTables(['enrollments'], ['user:u1'], INSTALLED_BY_0025)).toEqual([]);
-    expect(uncoveredTables(['courses'], ['user:u1'], INSTALLED_BY_0025)).toEqual(['courses']);
-    expect(uncoveredTables(['courses'], ['author:u1'], INSTALLED_BY_0025)).toEqual([]);
-    expect(uncoveredTables(['homework'], ['course:c1'], INSTALLED_BY_0025)).toEqual(['homework']);
-    expect(uncoveredTables(['homework'], ['work:c1'], INSTALLED_BY_0025)).toEqual([]);
-    expect(uncoveredTables(['lesson_completions'], ['course:c1'], INSTALLED_BY_0025)).toEqual([
+    expect(uncoveredTables(['users'], ['users'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['enrollments'], ['course:c1'], INSTALLED)).toEqual(['enrollments']);
+    expect(uncoveredTables(['enrollments'], ['roster:c1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['enrollments'], ['user:u1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['courses'], ['user:u1'], INSTALLED)).toEqual(['courses']);
+    expect(uncoveredTables(['courses'], ['author:u1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['homework'], ['course:c1'], INSTALLED)).toEqual(['homework']);
+    expect(uncoveredTables(['homework'], ['work:c1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['lesson_completions'], ['course:c1'], INSTALLED)).toEqual([
       'lesson_completions',
     ]);
-    expect(uncoveredTables(['lesson_attachments'], ['course:c1'], INSTALLED_BY_0025)).toEqual([
+    expect(uncoveredTables(['lesson_attachments'], ['course:c1'], INSTALLED)).toEqual([
       'lesson_attachments',
     ]);
-    expect(uncoveredTables(['users', 'courses'], [], INSTALLED_BY_0025)).toEqual([
-      'users',
-      'courses',
-    ]);
+    expect(uncoveredTables(['users', 'courses'], [], INSTALLED)).toEqual(['users', 'courses']);
   });
 });
 
@@ -163,9 +188,35 @@ describe.each(databaseTargets)('what each cached read depends on, on $name', (ta
     expect(gaps, gaps.join('\n')).toEqual([]);
   });
 
-  it('has in the database exactly the row scopes migration 0025 installed', async () => {
-    expect(await installedRowScopes(t.db, target.name)).toEqual(INSTALLED_BY_0025);
+  it('covers the count of students wherever a cached read names it', () => {
+    const gaps = records.flatMap((record) => {
+      const missing = uncoveredColumns(record.words, record.declared, APART);
+      return missing.length > 0 ? [`${record.key} reads ${missing.join(', ')}`] : [];
+    });
+    expect(gaps, gaps.join('\n')).toEqual([]);
   });
+
+  it('has in the database exactly the row scopes migrations 0025 and 0027 installed', async () => {
+    expect(await installedRowScopes(t.db, target.name)).toEqual(INSTALLED);
+  });
+
+  it.runIf(target.name === 'sqlite')(
+    'compares every other column of a table with an apart column in its update trigger',
+    async () => {
+      for (const [table, { column }] of Object.entries(APART)) {
+        const { rows: columns } = await sql<{ name: string }>`
+          select name from pragma_table_info(${table})`.execute(t.db);
+        const { rows } = await sql<{ sql: string }>`
+          select sql from sqlite_master where type = 'trigger' and name = ${`cache_scope_${table}_update`}`.execute(
+          t.db,
+        );
+        const others = columns.map((c) => c.name).filter((name) => name !== column);
+        expect(others.length).toBeGreaterThan(1);
+        // A migration that adds a column to the table must track the table again.
+        for (const name of others) expect(rows[0]!.sql).toContain(`old.${name} is not new.${name}`);
+      }
+    },
+  );
 });
 
 /** Each table's scope triggers as installed: `kind:column` pairs, from the triggers themselves. */

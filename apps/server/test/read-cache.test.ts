@@ -9,8 +9,10 @@ import { migrations } from '../src/db/migrations/index.ts';
 import {
   ReadCache,
   authorScope,
+  courseScope,
   readAfterOwnWrite,
   readsSince,
+  rosterScope,
   userScope,
 } from '../src/lib/read-cache.ts';
 import {
@@ -304,6 +306,61 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     await other.deleteFrom('sessions').where('user_id', '=', 'someone-else').execute();
     await other.deleteFrom('users').where('id', '=', 'someone-else').execute();
     expect(await c.get(k, mine, load)).toBe(3);
+  });
+
+  it("raises a course's roster, not the course, for an enrolment and its count, and the course for an edit", async () => {
+    const c = cache();
+    const id = `course-${key()}`;
+    const now = new Date().toISOString();
+    await other
+      .insertInto('courses')
+      .values({
+        id,
+        author_id: 'reader',
+        title: 'Курс',
+        description: '',
+        category: '',
+        homework_task: '',
+        homework_due_at: null,
+        cover_key: null,
+        search_text: 'курс',
+        enrolled_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    let loads = 0;
+    const load = async () => ((loads += 1), loads);
+    const [courseKey, rosterKey] = [key(), key()];
+    const course = { before: [courseScope(id)] };
+    const roster = { before: [rosterScope(id)] };
+    expect(await c.get(courseKey, course, load)).toBe(1);
+    expect(await c.get(rosterKey, roster, load)).toBe(2);
+    // An enrolment and the count it changes, as enrolling writes them: the roster only.
+    await other
+      .insertInto('enrollments')
+      .values({ user_id: 'reader', course_id: id, created_at: now })
+      .execute();
+    await other.updateTable('courses').set({ enrolled_count: 1 }).where('id', '=', id).execute();
+    expect(await c.get(courseKey, course, load)).toBe(1);
+    expect(await c.get(rosterKey, roster, load)).toBe(3);
+    // Anything else on the course's row: the course only.
+    await other.updateTable('courses').set({ title: 'Інший' }).where('id', '=', id).execute();
+    expect(await c.get(courseKey, course, load)).toBe(4);
+    expect(await c.get(rosterKey, roster, load)).toBe(3);
+    // Both in one statement: both.
+    await other
+      .updateTable('courses')
+      .set({ title: 'Третій', enrolled_count: 2 })
+      .where('id', '=', id)
+      .execute();
+    expect(await c.get(courseKey, course, load)).toBe(5);
+    expect(await c.get(rosterKey, roster, load)).toBe(6);
+    // Leaving: the roster.
+    await other.deleteFrom('enrollments').where('course_id', '=', id).execute();
+    expect(await c.get(courseKey, course, load)).toBe(5);
+    expect(await c.get(rosterKey, roster, load)).toBe(7);
+    await other.deleteFrom('courses').where('id', '=', id).execute();
   });
 
   it('keeps a value whose names come from the value itself, read before its load', async () => {

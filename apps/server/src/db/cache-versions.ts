@@ -274,12 +274,13 @@ export async function readCacheVersions(db: Kysely<any>): Promise<Map<string, nu
 
 /**
  * The scopes a version can be kept for besides a table: one course's own rows
- * (the course, its outline, its enrolments), its students' work in it
- * (submissions, quiz attempts), one person's rows, the courses one teacher
- * wrote. The work is apart from the course so that a submission or a grade
- * leaves every student's lessons and outline of the course kept.
+ * (the course, its outline), its roster (enrolments, the count of students),
+ * its students' work in it (submissions, quiz attempts), one person's rows,
+ * the courses one teacher wrote. The work and the roster are apart from the
+ * course so that a submission, a grade or an enrolment leaves every
+ * student's lessons and outline of the course kept.
  */
-export type ScopeKind = 'course' | 'work' | 'user' | 'author';
+export type ScopeKind = 'course' | 'work' | 'user' | 'author' | 'roster';
 
 /** A course's scope: raised by every write to a row that belongs to the course. */
 export const courseScope = (id: string): string => `course:${id}`;
@@ -289,6 +290,12 @@ export const userScope = (id: string): string => `user:${id}`;
 export const workScope = (id: string): string => `work:${id}`;
 /** A teacher's courses' scope: raised by every write to a course they wrote. */
 export const authorScope = (id: string): string => `author:${id}`;
+/**
+ * A course's roster: raised by every enrolment in the course and by its count of students
+ * (migration 0027). Apart from the course's own scope, so that a student enrolling leaves the
+ * course's outline and lessons kept for everyone else.
+ */
+export const rosterScope = (id: string): string => `roster:${id}`;
 
 /**
  * PostgreSQL: the row trigger's function. Its arguments are `kind:column`
@@ -342,10 +349,15 @@ export async function trackRowScopes(
   db: Kysely<unknown>,
   table: string,
   scopes: Partial<Record<ScopeKind, string>>,
+  apart?: ApartColumn,
 ): Promise<void> {
   const pairs = Object.entries(scopes);
   for (const name of [table, ...pairs.flat()]) {
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  if (apart !== undefined) {
+    await trackWithApartColumn(db, table, pairs, apart);
+    return;
   }
   if (dialectOf(db) === 'postgres') {
     const args = pairs.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
@@ -359,14 +371,7 @@ export async function trackRowScopes(
   }
   for (const change of ['insert', 'update', 'delete']) {
     const rows = change === 'insert' ? ['new'] : change === 'delete' ? ['old'] : ['new', 'old'];
-    const bumps = rows.flatMap((row) =>
-      pairs.map(
-        ([kind, column]) =>
-          `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
-          `where ${row}.${column} is not null ` +
-          `on conflict (name) do update set version = version + 1;`,
-      ),
-    );
+    const bumps = rows.flatMap((row) => pairs.map((pair) => sqliteBump(row, pair)));
     await sql
       .raw(
         `create trigger cache_scope_${table}_${change} after ${change} on ${table} ` +
@@ -376,14 +381,114 @@ export async function trackRowScopes(
   }
 }
 
+/**
+ * A column whose changes raise scopes of their own instead of the row's: a count kept on the
+ * row (a course's enrolled_count) changes with every enrolment, and what shows only the rest
+ * of the row must not be thrown away each time.
+ */
+export interface ApartColumn {
+  column: string;
+  scopes: Partial<Record<ScopeKind, string>>;
+}
+
+/** The SQL that raises `kind:column` of `row` ('new' or 'old'), in a SQLite trigger's body. */
+const sqliteBump = (row: string, [kind, column]: [string, string]) =>
+  `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
+  `where ${row}.${column} is not null ` +
+  `on conflict (name) do update set version = version + 1;`;
+
+/**
+ * trackRowScopes with an apart column: an insert or a delete raises every scope; an update
+ * raises the row's scopes when any other column changed, and the apart column's scopes when it
+ * changed. SQLite compares the table's columns as they are now, one by one: a migration that
+ * adds a column to such a table tracks it again (the read cache's structural test checks).
+ */
+async function trackWithApartColumn(
+  db: Kysely<unknown>,
+  table: string,
+  pairs: [string, string][],
+  apart: ApartColumn,
+): Promise<void> {
+  const apartPairs = Object.entries(apart.scopes);
+  for (const name of [apart.column, ...apartPairs.flat()]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  const all = [...pairs, ...apartPairs];
+  if (dialectOf(db) === 'postgres') {
+    const args = (list: [string, string][]) =>
+      list.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
+    await sql
+      .raw(
+        `create trigger cache_scope_${table} after insert or delete on ${table} ` +
+          `for each row execute function cache_scope_note(${args(all)})`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger cache_scope_${table}_update after update on ${table} for each row ` +
+          `when ((to_jsonb(old) - '${apart.column}') is distinct from (to_jsonb(new) - '${apart.column}')) ` +
+          `execute function cache_scope_note(${args(pairs)})`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger cache_scope_${table}_apart after update on ${table} for each row ` +
+          `when (old.${apart.column} is distinct from new.${apart.column}) ` +
+          `execute function cache_scope_note(${args(apartPairs)})`,
+      )
+      .execute(db);
+    return;
+  }
+  const { rows } = await sql<{
+    name: string;
+  }>`select name from pragma_table_info(${table})`.execute(db);
+  const others = rows.map((row) => row.name).filter((name) => name !== apart.column);
+  for (const name of others) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  const create = (name: string, on: string, when: string, bumps: string[]) =>
+    sql
+      .raw(
+        `create trigger cache_scope_${table}_${name} after ${on} on ${table}${when} ` +
+          `begin ${bumps.join(' ')} end`,
+      )
+      .execute(db);
+  await create(
+    'insert',
+    'insert',
+    '',
+    all.map((pair) => sqliteBump('new', pair)),
+  );
+  await create(
+    'delete',
+    'delete',
+    '',
+    all.map((pair) => sqliteBump('old', pair)),
+  );
+  await create(
+    'update',
+    'update',
+    ` when ${others.map((column) => `old.${column} is not new.${column}`).join(' or ')}`,
+    ['new', 'old'].flatMap((row) => pairs.map((pair) => sqliteBump(row, pair))),
+  );
+  await create(
+    'apart',
+    `update of ${apart.column}`,
+    ` when old.${apart.column} is not new.${apart.column}`,
+    ['new', 'old'].flatMap((row) => apartPairs.map((pair) => sqliteBump(row, pair))),
+  );
+}
+
 /** Drops what trackRowScopes made (a migration's down). */
 export async function untrackRowScopes(db: Kysely<unknown>, table: string): Promise<void> {
   if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
   if (dialectOf(db) === 'postgres') {
-    await sql.raw(`drop trigger if exists cache_scope_${table} on ${table}`).execute(db);
+    for (const name of [table, `${table}_update`, `${table}_apart`]) {
+      await sql.raw(`drop trigger if exists cache_scope_${name} on ${table}`).execute(db);
+    }
     return;
   }
-  for (const change of ['insert', 'update', 'delete']) {
+  for (const change of ['insert', 'update', 'delete', 'apart']) {
     await sql.raw(`drop trigger if exists cache_scope_${table}_${change}`).execute(db);
   }
 }

@@ -1,6 +1,12 @@
 import { compactVersionLog, readVersionsOf } from '../db/cache-versions.ts';
 
-export { authorScope, courseScope, userScope, workScope } from '../db/cache-versions.ts';
+export {
+  authorScope,
+  courseScope,
+  rosterScope,
+  userScope,
+  workScope,
+} from '../db/cache-versions.ts';
 import type { Db } from '../db/database.ts';
 import { collectQueryWords } from '../db/query-tables.ts';
 
@@ -9,7 +15,7 @@ import { collectQueryWords } from '../db/query-tables.ts';
  * write to the table changes the answer), or a scope — `courseScope(id)`,
  * `userScope(id)` (db/cache-versions.ts) — when only writes to one course's
  * or one person's rows can (the row triggers of db/cache-versions.ts say
- * which tables carry which scopes; migration 0025 installed them).
+ * which tables carry which scopes; migrations 0025 and 0027 installed them).
  */
 export interface Depends<T> {
   /** Known from the request before the load: the asker, the course in the URL, tables. */

@@ -25,6 +25,7 @@ import * as m0023 from './0023-resumable-uploads.ts';
 import * as m0024 from './0024-user-language.ts';
 import * as m0025 from './0025-scoped-versions.ts';
 import * as m0026 from './0026-gradebook-covering-index.ts';
+import * as m0027 from './0027-course-rosters.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-user-language': m0024,
   '0025-scoped-versions': m0025,
   '0026-gradebook-covering-index': m0026,
+  '0027-course-rosters': m0027,
 };

@@ -3,7 +3,38 @@ import type { CoursesTable, Db } from '../../db/database.ts';
 import { dialectOf } from '../../db/dialect-of.ts';
 import { containsPattern, trigramPhrase } from '../../lib/search-text.ts';
 
-export type CourseRow = CoursesTable & { author_username: string };
+/** A course as the lists and pages show it: every column but its folded search words. */
+export type CourseRow = Omit<CoursesTable, 'search_text'> & { author_username: string };
+
+/**
+ * The columns a course's answer shows, by name, not `courses.*`: the read cache's structural
+ * test sees in the SQL that an answer shows the count of students (enrolled_count, whose
+ * changes raise the course's roster, not the course: migration 0027), and search_text (the
+ * title, description and category again, folded) is only ever matched in SQL.
+ */
+const COURSE_COLUMNS = [
+  'courses.id',
+  'courses.author_id',
+  'courses.title',
+  'courses.description',
+  'courses.category',
+  'courses.homework_task',
+  'courses.homework_due_at',
+  'courses.cover_key',
+  'courses.enrolled_count',
+  'courses.created_at',
+  'courses.updated_at',
+  'courses.hidden',
+  'courses.visibility',
+  'courses.join_code',
+  'courses.homework_published',
+] as const satisfies readonly ShownColumn[];
+type ShownColumn = `courses.${Exclude<keyof CoursesTable, 'search_text'>}`;
+// A column added to CoursesTable and not to COURSE_COLUMNS fails to compile here, naming it.
+const everyShownColumn: [Exclude<ShownColumn, (typeof COURSE_COLUMNS)[number]>] extends [never]
+  ? true
+  : Exclude<ShownColumn, (typeof COURSE_COLUMNS)[number]> = true;
+void everyShownColumn;
 
 export interface CoursePosition {
   createdAt: string;
@@ -25,7 +56,7 @@ function selectCourses(db: Db) {
   return db
     .selectFrom('courses')
     .innerJoin('users', 'users.id', 'courses.author_id')
-    .selectAll('courses')
+    .select(COURSE_COLUMNS)
     .select('users.username as author_username');
 }
 

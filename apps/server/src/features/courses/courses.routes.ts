@@ -24,7 +24,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { authorScope, courseScope, userScope } from '../../lib/read-cache.ts';
+import { authorScope, courseScope, rosterScope, userScope } from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { AppError } from '../../app-error.ts';
 import { bearerSecurity, getCurrentUser, readBearerToken } from '../../plugins/auth.ts';
@@ -136,20 +136,25 @@ export async function coursesRoutes(
   const created = cachedRead<z.infer<typeof createdCoursesResponseSchema>>(app.readCache, {
     name: 'created-courses',
     key: (request) => getCurrentUser(request)._id,
-    // The author's courses, and the author's own name.
+    // The author's courses, and the author's own name; then each course's count of students.
     before: (request) => [
       authorScope(getCurrentUser(request)._id),
       userScope(getCurrentUser(request)._id),
     ],
+    after: (value) => value.createdCourses.map((course) => rosterScope(course._id)),
   });
   // Only the asker's own list is ever kept (anyone else gets a 403), and the key says whose it is.
   const enrolled = cachedRead<z.infer<typeof coursesResponseSchema>>(app.readCache, {
     name: 'enrolled-courses',
     key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
-    // The asker's enrolments, then each course shown and its author's name.
+    // The asker's enrolments, then each course shown, its count of students and its author's name.
     before: (request) => [userScope(getCurrentUser(request)._id)],
     after: (value) =>
-      value.courses.flatMap((course) => [courseScope(course._id), userScope(course.author._id)]),
+      value.courses.flatMap((course) => [
+        courseScope(course._id),
+        rosterScope(course._id),
+        userScope(course.author._id),
+      ]),
   });
 
   const coverRule = coverUploadRule(app.config.coverMaxBytes);

@@ -3,7 +3,7 @@ import { gradebookSchema, userGradesSchema } from '@urok/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope, readAfterOwnWrite, workScope } from '../../lib/read-cache.ts';
+import { courseScope, readAfterOwnWrite, rosterScope, workScope } from '../../lib/read-cache.ts';
 import { attachmentDisposition } from '../../lib/file-names.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -26,7 +26,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
     // The course's enrolments, assignments, quizzes, submissions and attempts; the names.
     before: (request) => {
       const { id } = request.params as { id: string };
-      return [courseScope(id), workScope(id), 'users'];
+      return [courseScope(id), rosterScope(id), workScope(id), 'users'];
     },
     list: 'students',
   });

@@ -25,7 +25,7 @@ import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { withMultipart } from '../../plugins/multipart.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope, workScope } from '../../lib/read-cache.ts';
+import { courseScope, rosterScope, workScope } from '../../lib/read-cache.ts';
 import {
   assertEnrolled,
   createGradesCsv,
@@ -126,7 +126,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     // The course's enrolments, submissions and assignments; the students' names.
     before: (request) => {
       const { courseId } = request.params as { courseId: string };
-      return [courseScope(courseId), workScope(courseId), 'users'];
+      return [courseScope(courseId), rosterScope(courseId), workScope(courseId), 'users'];
     },
     list: 'users',
   });
