@@ -3,8 +3,9 @@
 // in one run, on loopback. The load comes from autocannon in a separate
 // process (bench/load.mjs), 50 connections for BENCH_SECONDS (10) each.
 //   limit:   a bare node:http hello world, then a bare Fastify hello world
-//   product: started as a child process (RATE_LIMIT=off, LOG_LEVEL=warn) on the
-//            scale fixture (bench/seed.mjs) — SQLite, and PostgreSQL when
+//   product: started as a child process at the default settings (LOG_LEVEL=info: one
+//            access line per request, written to a pipe this process reads; rate limits
+//            on) on the scale fixture (bench/seed.mjs) — SQLite, and PostgreSQL when
 //            DATABASE_URL is set (a database <name>_bench beside it)
 // Every figure is also a ratio to the node:http limit measured in the same
 // run, so a loaded machine moves both sides; the judged lines are compared
@@ -323,8 +324,6 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
     ...env,
     PORT: '0',
     HOST: '127.0.0.1',
-    RATE_LIMIT: 'off',
-    LOG_LEVEL: 'warn',
     UROK_DEMO: '0',
   };
   const start = (extraEnv = {}) =>
@@ -562,22 +561,23 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   record(uploadLine);
   results.uploads = uploadLine;
 
-  // The default LOG_LEVEL=info (one access line per request) on the cheapest answer, where the
-  // log line weighs most: the catalog page, in slices alternating with the same read at warn.
-  const logged = await start({ LOG_LEVEL: 'info' });
+  // What the default LOG_LEVEL=info (one access line per request) costs on the cheapest answer,
+  // where the line weighs most: the catalog page at info (the server above), in slices
+  // alternating with the same read at warn.
+  const quiet = await start({ LOG_LEVEL: 'warn' });
   const catalogAt = (target, level, seconds) =>
     http(
       `${label} GET /api/courses?limit=24 at LOG_LEVEL=${level}`,
       `http://127.0.0.1:${target.port}/api/courses?limit=24`,
       { seconds },
     );
-  await catalogAt(logged, 'info', 1);
+  await catalogAt(quiet, 'warn', 1);
   const logging = await alternated(
     `${label} GET /api/courses?limit=24 at LOG_LEVEL=warn, alternating (req/s)`,
-    async (seconds) => (await catalogAt(server, 'warn', seconds)).requestsPerSecond,
-    (seconds) => catalogAt(logged, 'info', seconds),
+    async (seconds) => (await catalogAt(quiet, 'warn', seconds)).requestsPerSecond,
+    (seconds) => catalogAt(server, 'info', seconds),
   );
-  await stopServer(logged);
+  await stopServer(quiet);
   const shareOfWarn = logging.result.requestsPerSecond / logging.reference;
   record({ ...logging.result, note: `${shareOfWarn.toFixed(2)} of the rate at warn` });
   results.catalogAtInfo = { ...logging.result, shareOfWarn };
@@ -646,8 +646,6 @@ async function benchContent({ label, env, manifest, measureLimit }) {
       ...env,
       PORT: '0',
       HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
       UROK_DEMO: '0',
     },
     /running at http:\/\/[^\s:]+:(\d+)/,
