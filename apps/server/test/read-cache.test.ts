@@ -384,6 +384,49 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     await other.deleteFrom('users').where('id', 'in', ids).execute();
   });
 
+  it.runIf(target.name === 'postgres')(
+    "vacuums the log's dead lines after folding a bulk write's",
+    async () => {
+      const ids = Array.from({ length: 11_000 }, (_, i) => `vacuum-${key()}-${i}`);
+      await other.transaction().execute(async (trx) => {
+        for (let i = 0; i < ids.length; i += 500) {
+          const now = new Date().toISOString();
+          await trx
+            .insertInto('users')
+            .values(
+              ids.slice(i, i + 500).map((id, j) => ({
+                id,
+                username: id,
+                telephone: `+38063${String(i + j).padStart(7, '0')}`,
+                email: `${id}@example.com`,
+                bio: '',
+                is_admin: 0,
+                password_hash: 'x',
+                created_at: now,
+                updated_at: now,
+              })),
+            )
+            .execute();
+        }
+      });
+      const size = async () =>
+        Number(
+          (
+            await sql<{
+              bytes: string;
+            }>`select pg_relation_size('cache_version_log') as bytes`.execute(database.db)
+          ).rows[0]!.bytes,
+        );
+      expect(await size()).toBeGreaterThan(100_000);
+      await compactVersionLog(database.db);
+      // Folded, then vacuumed: the dead rows' pages are gone, not left for every read to scan.
+      expect((await readVersions(database.db)).logLines).toBe(0);
+      expect(await size()).toBeLessThan(100_000);
+      await other.deleteFrom('users').where('id', 'in', ids).execute();
+      await compactVersionLog(database.db);
+    },
+  );
+
   it('keeps a value whose names come from the value itself, read before its load', async () => {
     const c = cache();
     const k = key();
