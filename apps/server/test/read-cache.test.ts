@@ -35,23 +35,24 @@ import {
 
 // ---------------------------------------------------------------- ReadCache itself
 
-/** An account row written straight to the database (no API: these tests are about the cache). */
-function insertUser(db: TestDatabase['db'], id: string, telephone: string) {
+/** An account's row, to write straight to the database (no API: these tests are about the cache). */
+function userRow(id: string, telephone: string) {
   const now = new Date().toISOString();
-  return db
-    .insertInto('users')
-    .values({
-      id,
-      username: id,
-      telephone,
-      email: `${id}@example.com`,
-      bio: '',
-      is_admin: 0,
-      password_hash: 'x',
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  return {
+    id,
+    username: id,
+    telephone,
+    email: `${id}@example.com`,
+    bio: '',
+    is_admin: 0,
+    password_hash: 'x',
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+function insertUser(db: TestDatabase['db'], id: string, telephone: string) {
+  return db.insertInto('users').values(userRow(id, telephone)).execute();
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -390,21 +391,12 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
       const ids = Array.from({ length: 11_000 }, (_, i) => `vacuum-${key()}-${i}`);
       await other.transaction().execute(async (trx) => {
         for (let i = 0; i < ids.length; i += 500) {
-          const now = new Date().toISOString();
           await trx
             .insertInto('users')
             .values(
-              ids.slice(i, i + 500).map((id, j) => ({
-                id,
-                username: id,
-                telephone: `+38063${String(i + j).padStart(7, '0')}`,
-                email: `${id}@example.com`,
-                bio: '',
-                is_admin: 0,
-                password_hash: 'x',
-                created_at: now,
-                updated_at: now,
-              })),
+              ids
+                .slice(i, i + 500)
+                .map((id, j) => userRow(id, `+38063${String(i + j).padStart(7, '0')}`)),
             )
             .execute();
         }
