@@ -386,36 +386,50 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
   });
 
   it.runIf(target.name === 'postgres')(
-    "vacuums the log's dead lines after folding a bulk write's",
+    "vacuums the log after folding a bulk write's lines",
     async () => {
-      const ids = Array.from({ length: 11_000 }, (_, i) => `vacuum-${key()}-${i}`);
-      await other.transaction().execute(async (trx) => {
-        for (let i = 0; i < ids.length; i += 500) {
-          await trx
-            .insertInto('users')
-            .values(
-              ids
-                .slice(i, i + 500)
-                .map((id, j) => userRow(id, `+38063${String(i + j).padStart(7, '0')}`)),
-            )
-            .execute();
+      const run = Number(key().slice(1));
+      const ids = Array.from({ length: 11_000 }, (_, i) => `vacuum-${run}-${i}`);
+      const vacuums = async () => {
+        // Counts as they are now, not as this session first read them.
+        await sql`select pg_stat_clear_snapshot()`.execute(database.db);
+        const { rows } = await sql<{ n: string }>`
+          select vacuum_count as n from pg_stat_user_tables
+          where relid = 'cache_version_log'::regclass`.execute(database.db);
+        return Number(rows[0]?.n ?? 0);
+      };
+      /**
+       * Folds until the log is empty: the compaction's lock is one per database, and another
+       * test's schema on the same database may hold it for a moment.
+       */
+      const foldAll = async () => {
+        for (let i = 0; i < 100 && (await readVersions(database.db)).logLines > 0; i += 1) {
+          await compactVersionLog(database.db);
         }
-      });
-      const size = async () =>
-        Number(
-          (
-            await sql<{
-              bytes: string;
-            }>`select pg_relation_size('cache_version_log') as bytes`.execute(database.db)
-          ).rows[0]!.bytes,
-        );
-      expect(await size()).toBeGreaterThan(100_000);
-      await compactVersionLog(database.db);
-      // Folded, then vacuumed: the dead rows' pages are gone, not left for every read to scan.
-      expect((await readVersions(database.db)).logLines).toBe(0);
-      expect(await size()).toBeLessThan(100_000);
-      await other.deleteFrom('users').where('id', 'in', ids).execute();
-      await compactVersionLog(database.db);
+        expect((await readVersions(database.db)).logLines).toBe(0);
+      };
+      try {
+        await other.transaction().execute(async (trx) => {
+          for (let i = 0; i < ids.length; i += 500) {
+            await trx
+              .insertInto('users')
+              .values(
+                ids
+                  .slice(i, i + 500)
+                  .map((id, j) => userRow(id, `+3806${run % 10}${String(i + j).padStart(7, '0')}`)),
+              )
+              .execute();
+          }
+        });
+        const before = await vacuums();
+        await foldAll();
+        // Folded, then vacuumed: its dead rows are not left for every read's count to scan.
+        // (Whether VACUUM can free them also depends on the oldest transaction in the database.)
+        expect(await vacuums()).toBe(before + 1);
+      } finally {
+        await other.deleteFrom('users').where('id', 'in', ids).execute();
+        await foldAll();
+      }
     },
   );
 
