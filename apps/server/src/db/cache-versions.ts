@@ -384,24 +384,11 @@ export async function trackRowScopes(
     return;
   }
   if (dialectOf(db) === 'postgres') {
-    const args = pairs.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
-    await sql
-      .raw(
-        `create trigger cache_scope_${table} after insert or update or delete on ${table} ` +
-          `for each row execute function cache_scope_note(${args})`,
-      )
-      .execute(db);
+    await pgScopeTrigger(db, table, '', 'insert or update or delete', pairs);
     return;
   }
-  for (const change of ['insert', 'update', 'delete']) {
-    const rows = change === 'insert' ? ['new'] : change === 'delete' ? ['old'] : ['new', 'old'];
-    const bumps = rows.flatMap((row) => pairs.map((pair) => sqliteBump(row, pair)));
-    await sql
-      .raw(
-        `create trigger cache_scope_${table}_${change} after ${change} on ${table} ` +
-          `begin ${bumps.join(' ')} end`,
-      )
-      .execute(db);
+  for (const change of ['insert', 'update', 'delete'] as const) {
+    await sqliteScopeTrigger(db, table, change, change, ROWS_OF[change], pairs);
   }
 }
 
@@ -415,11 +402,55 @@ export interface ApartColumn {
   scopes: Partial<Record<ScopeKind, string>>;
 }
 
-/** The SQL that raises `kind:column` of `row` ('new' or 'old'), in a SQLite trigger's body. */
-const sqliteBump = (row: string, [kind, column]: [string, string]) =>
-  `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
-  `where ${row}.${column} is not null ` +
-  `on conflict (name) do update set version = version + 1;`;
+/** `kind:column` pairs: the scopes a trigger raises, each by the column that names it. */
+type ScopePair = [string, string];
+
+/** The rows a SQLite trigger of each kind of change sees. */
+const ROWS_OF = { insert: ['new'], update: ['new', 'old'], delete: ['old'] } as const;
+
+/** PostgreSQL: the row trigger `cache_scope_<table><suffix>` noting `pairs` (when `when` holds). */
+function pgScopeTrigger(
+  db: Kysely<unknown>,
+  table: string,
+  suffix: string,
+  on: string,
+  pairs: ScopePair[],
+  when = '',
+) {
+  const args = pairs.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
+  return sql
+    .raw(
+      `create trigger cache_scope_${table}${suffix} after ${on} on ${table} ` +
+        `for each row ${when}execute function cache_scope_note(${args})`,
+    )
+    .execute(db);
+}
+
+/** SQLite: the trigger `cache_scope_<table>_<name>` raising `pairs` of `rows` (when `when` holds). */
+function sqliteScopeTrigger(
+  db: Kysely<unknown>,
+  table: string,
+  name: string,
+  on: string,
+  rows: readonly string[],
+  pairs: ScopePair[],
+  when = '',
+) {
+  const bumps = rows.flatMap((row) =>
+    pairs.map(
+      ([kind, column]) =>
+        `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
+        `where ${row}.${column} is not null ` +
+        `on conflict (name) do update set version = version + 1;`,
+    ),
+  );
+  return sql
+    .raw(
+      `create trigger cache_scope_${table}_${name} after ${on} on ${table}${when} ` +
+        `begin ${bumps.join(' ')} end`,
+    )
+    .execute(db);
+}
 
 /**
  * trackRowScopes with an apart column: an insert or a delete raises every scope; an update
@@ -430,76 +461,50 @@ const sqliteBump = (row: string, [kind, column]: [string, string]) =>
 async function trackWithApartColumn(
   db: Kysely<unknown>,
   table: string,
-  pairs: [string, string][],
+  pairs: ScopePair[],
   apart: ApartColumn,
 ): Promise<void> {
+  const { column } = apart;
   const apartPairs = Object.entries(apart.scopes);
-  for (const name of [apart.column, ...apartPairs.flat()]) {
+  for (const name of [column, ...apartPairs.flat()]) {
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
   }
   const all = [...pairs, ...apartPairs];
   if (dialectOf(db) === 'postgres') {
-    const args = (list: [string, string][]) =>
-      list.map(([kind, column]) => `'${kind}:${column}'`).join(', ');
-    await sql
-      .raw(
-        `create trigger cache_scope_${table} after insert or delete on ${table} ` +
-          `for each row execute function cache_scope_note(${args(all)})`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger cache_scope_${table}_update after update on ${table} for each row ` +
-          `when ((to_jsonb(old) - '${apart.column}') is distinct from (to_jsonb(new) - '${apart.column}')) ` +
-          `execute function cache_scope_note(${args(pairs)})`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger cache_scope_${table}_apart after update on ${table} for each row ` +
-          `when (old.${apart.column} is distinct from new.${apart.column}) ` +
-          `execute function cache_scope_note(${args(apartPairs)})`,
-      )
-      .execute(db);
+    await pgScopeTrigger(db, table, '', 'insert or delete', all);
+    const others = `(to_jsonb(old) - '${column}') is distinct from (to_jsonb(new) - '${column}')`;
+    await pgScopeTrigger(db, table, '_update', 'update', pairs, `when (${others}) `);
+    const changed = `old.${column} is distinct from new.${column}`;
+    await pgScopeTrigger(db, table, '_apart', 'update', apartPairs, `when (${changed}) `);
     return;
   }
   const { rows } = await sql<{
     name: string;
   }>`select name from pragma_table_info(${table})`.execute(db);
-  const others = rows.map((row) => row.name).filter((name) => name !== apart.column);
+  const others = rows.map((row) => row.name).filter((name) => name !== column);
   for (const name of others) {
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
   }
-  const create = (name: string, on: string, when: string, bumps: string[]) =>
-    sql
-      .raw(
-        `create trigger cache_scope_${table}_${name} after ${on} on ${table}${when} ` +
-          `begin ${bumps.join(' ')} end`,
-      )
-      .execute(db);
-  await create(
-    'insert',
-    'insert',
-    '',
-    all.map((pair) => sqliteBump('new', pair)),
-  );
-  await create(
-    'delete',
-    'delete',
-    '',
-    all.map((pair) => sqliteBump('old', pair)),
-  );
-  await create(
+  await sqliteScopeTrigger(db, table, 'insert', 'insert', ROWS_OF.insert, all);
+  await sqliteScopeTrigger(db, table, 'delete', 'delete', ROWS_OF.delete, all);
+  const otherChanged = others.map((name) => `old.${name} is not new.${name}`).join(' or ');
+  await sqliteScopeTrigger(
+    db,
+    table,
     'update',
     'update',
-    ` when ${others.map((column) => `old.${column} is not new.${column}`).join(' or ')}`,
-    ['new', 'old'].flatMap((row) => pairs.map((pair) => sqliteBump(row, pair))),
+    ROWS_OF.update,
+    pairs,
+    ` when ${otherChanged}`,
   );
-  await create(
+  await sqliteScopeTrigger(
+    db,
+    table,
     'apart',
-    `update of ${apart.column}`,
-    ` when old.${apart.column} is not new.${apart.column}`,
-    ['new', 'old'].flatMap((row) => apartPairs.map((pair) => sqliteBump(row, pair))),
+    `update of ${column}`,
+    ROWS_OF.update,
+    apartPairs,
+    ` when old.${column} is not new.${column}`,
   );
 }
 
