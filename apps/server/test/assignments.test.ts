@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import yauzl from 'yauzl';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Course, type Homework } from '@urok/contract';
-import type { Assignment } from '@urok/contract/schemas';
+import { gradebookSchema, type Assignment } from '@urok/contract/schemas';
+import { getGradebook } from '../src/features/gradebook/gradebook.service.ts';
 import { databaseTargets, injectAs, registerAccount, useTestApp, type Account } from './helpers.ts';
 import {
   createCourse,
@@ -776,6 +777,45 @@ describe.each(databaseTargets)('assignments on $name', (target) => {
           },
         ],
       });
+    });
+
+    it("after a grade builds only that student's row again, and answers as if built whole", async () => {
+      const c = await classroom();
+      const url = `/api/courses/${c.course._id}/gradebook`;
+      const whole = async () =>
+        JSON.stringify(gradebookSchema.parse(await getGradebook(t.db, author.user, c.course._id)));
+      const loads: string[] = [];
+      t.app.readCache.audit = (record) => loads.push(record.key.split(':')[0]!);
+      try {
+        const first = await as(author, { method: 'GET', url });
+        expect(first.body).toBe(await whole());
+        expect(loads.filter((name) => name === 'gradebook-row')).toHaveLength(3);
+        loads.length = 0;
+        await grade(author, c.allaA._id, { grade: '9' });
+        const after = await as(author, { method: 'GET', url });
+        expect(after.body).toBe(await whole());
+        expect(after.json().students[0].cells[c.defaultId]).toMatchObject({ grade: '9' });
+        // The gradebook itself, and Алла's row: Борис's and Оля's come from the cache.
+        expect(loads.sort()).toEqual(['gradebook', 'gradebook-row']);
+        loads.length = 0;
+        // A new published assignment is a new column in every row: each is built again.
+        await addAssignment(t.app, author, c.course._id, {
+          sectionId: (
+            await t.db
+              .selectFrom('sections')
+              .select('id')
+              .where('course_id', '=', c.course._id)
+              .executeTakeFirstOrThrow()
+          ).id,
+          title: 'Ще одне',
+          published: true,
+        });
+        const widened = await as(author, { method: 'GET', url });
+        expect(widened.body).toBe(await whole());
+        expect(loads.filter((name) => name === 'gradebook-row')).toHaveLength(3);
+      } finally {
+        t.app.readCache.audit = undefined;
+      }
     });
 
     it('exports the gradebook as CSV, every cell quoted', async () => {

@@ -229,6 +229,16 @@ export interface CachedReadDeclaration<T> {
   list?: string;
 }
 
+/**
+ * An answer its load already wrote as JSON text, checked against the route's
+ * schema in parts as it was built (the gradebook: each student's row, kept
+ * apart in the read cache). Sent as it is; a declaration with `after` cannot
+ * use it (there is no value to find names in).
+ */
+export class PrebuiltJson {
+  constructor(readonly text: string) {}
+}
+
 /** A declared read's answer: its JSON, and the names its value added (Depends.after). */
 class CachedAnswer extends CachedJson {
   after: readonly string[] = [];
@@ -250,7 +260,7 @@ export interface CachedRead<T> {
     request: FastifyRequest,
     reply: FastifyReply,
     schema: S,
-    load: () => Promise<z.input<S>>,
+    load: () => Promise<z.input<S> | PrebuiltJson>,
   ): Promise<FastifyReply>;
 }
 
@@ -269,6 +279,11 @@ export function cachedRead<T>(
         { before: declaration.before(request), after: (answer) => answer.after },
         async () => {
           const loaded = await load();
+          if (loaded instanceof PrebuiltJson) {
+            if (declaration.after !== undefined)
+              throw new TypeError(`${declaration.name}: a prebuilt answer has no value for after`);
+            return new CachedAnswer(Buffer.from(loaded.text));
+          }
           let answer: CachedAnswer;
           let value: T;
           if (declaration.list === undefined) {

@@ -37,16 +37,38 @@ export type CellRow = Pick<
 
 /**
  * Every submission to a course, oldest first, with only what a cell needs:
- * answered from homework_course_cells alone (a covering index).
+ * answered from homework_course_cells alone (a covering index). With
+ * `userIds` (a few), only theirs.
  */
-export function findCourseCellRows(db: Db, courseId: string): Promise<CellRow[]> {
-  return db
+export function findCourseCellRows(
+  db: Db,
+  courseId: string,
+  userIds?: readonly string[],
+): Promise<CellRow[]> {
+  let query = db
     .selectFrom('homework')
     .select(['id', 'user_id', 'assignment_id', 'grade', 'points', 'is_late'])
-    .where('course_id', '=', courseId)
-    .orderBy('submitted_at')
-    .orderBy('id')
-    .execute();
+    .where('course_id', '=', courseId);
+  if (userIds !== undefined) query = query.where('user_id', 'in', userIds);
+  return query.orderBy('submitted_at').orderBy('id').execute();
+}
+
+/** Accounts' names by id, 500 ids a statement (a list may hold a course's every student). */
+export async function findUserNames(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; username: string }[]> {
+  const rows: { id: string; username: string }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** One student's submissions to a course, oldest first: homework_user_course_submitted. */

@@ -9,7 +9,7 @@ import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { finishExpiredAttempts } from '../quizzes/quizzes.service.ts';
-import { createGradebookCsv, getGradebook, getUserGrades } from './gradebook.service.ts';
+import { createGradebookCsv, getGradebookJson, getUserGrades } from './gradebook.service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 
@@ -28,7 +28,6 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       const { id } = request.params as { id: string };
       return [courseScope(id), rosterScope(id), workScope(id), 'users'];
     },
-    list: 'students',
   });
   /**
    * Quiz attempts past their deadline count as submitted before the gradebook is read (a write
@@ -61,7 +60,7 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) =>
       gradebook.send(request, reply, gradebookSchema, () =>
-        getGradebook(app.db, getCurrentUser(request), request.params.id, now),
+        getGradebookJson(app.db, app.readCache, getCurrentUser(request), request.params.id, now),
       ),
   );
 

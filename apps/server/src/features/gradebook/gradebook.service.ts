@@ -6,20 +6,36 @@
  * student's percent is their points over the maxPoints of the assignments
  * with points, × 100.
  */
+import { createHash } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { messages } from '@urok/contract';
-import type { Gradebook, GradebookCell, GradebookStatus, UserGrades } from '@urok/contract/schemas';
+import {
+  gradebookSchema,
+  type Gradebook,
+  type GradebookCell,
+  type GradebookStatus,
+  type UserGrades,
+} from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { PrebuiltJson } from '../../lib/cached-json.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
+import { courseScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { findCourseAssignments, type AssignmentRow } from '../assignments/assignments.service.ts';
 import { findCourseById, findEnrolledCourses } from '../courses/courses.service.ts';
-import { MISSING_QUIZ_CELL, quizGrades, type Now } from '../quizzes/quizzes.service.ts';
+import {
+  MISSING_QUIZ_CELL,
+  publishedQuizzes,
+  quizGrades,
+  type Now,
+} from '../quizzes/quizzes.service.ts';
 import {
   findCourseCellRows,
   findEnrolledStudents,
   findUserGradeRows,
+  findUserNames,
   type CellRow,
 } from './gradebook.repository.ts';
 
@@ -122,11 +138,67 @@ async function getAuthoredCourse(db: Db, user: Requester, courseId: string) {
 const quizGradeText = (points: number | null) =>
   points === null ? null : String(points).replace('.', ',');
 
+type GradebookStudent = Gradebook['students'][number];
+type QuizCells = Awaited<ReturnType<typeof quizGrades>>['cells'];
+type QuizList = Awaited<ReturnType<typeof quizGrades>>['quizzes'];
+
+/** The columns of a gradebook: published assignments, then published quizzes, in outline order. */
+function gradebookColumns(assignments: AssignmentRow[], quizzes: QuizList) {
+  return [
+    ...assignments.map((a) => ({
+      _id: a.id,
+      kind: 'assignment' as const,
+      title: a.title,
+      maxPoints: Number(a.max_points),
+      dueAt: a.due_at,
+    })),
+    ...quizzes.map((q) => ({
+      _id: q.id,
+      kind: 'quiz' as const,
+      title: q.title,
+      maxPoints: q.maxPoints,
+      dueAt: q.dueAt,
+    })),
+  ];
+}
+
+/** One student's row of the gradebook: a cell per assignment and quiz, and their percent. */
+function studentRow(
+  student: { id: string; username: string },
+  own: Map<string, Counted<CellRow>> | undefined,
+  quizCells: QuizCells,
+  assignments: AssignmentRow[],
+  quizzes: QuizList,
+): GradebookStudent {
+  const cells: Record<string, GradebookCell> = {};
+  const percent = new Percent();
+  for (const assignment of assignments) {
+    const cell = cellOf(own?.get(assignment.id));
+    cells[assignment.id] = cell;
+    percent.add(cell, Number(assignment.max_points));
+  }
+  const ownQuizzes = quizCells.get(student.id);
+  for (const quiz of quizzes) {
+    const cell = ownQuizzes?.get(quiz.id) ?? MISSING_QUIZ_CELL;
+    cells[quiz.id] = {
+      status: cell.status,
+      points: cell.points,
+      grade: quizGradeText(cell.points),
+      homeworkId: null,
+      attemptId: cell.attemptId,
+      openAttemptId: cell.openAttemptId,
+    };
+    percent.add(cell, quiz.maxPoints);
+  }
+  return { _id: student.id, username: student.username, cells, percent: percent.value };
+}
+
+const byName = (a: { username: string; id: string }, b: { username: string; id: string }) =>
+  collator.compare(a.username, b.username) || a.id.localeCompare(b.id);
+
 /**
- * The author's gradebook. Built for the 1,000-student course in one pass:
- * the counted cells from a covering index's rows, each student's cells and
- * percent without intermediate lists (bench/README.md, the gradebook's first
- * load after a grade).
+ * The author's gradebook as an object (the CSV export's source): the counted
+ * cells from a covering index's rows in one pass.
  */
 export async function getGradebook(
   db: Db,
@@ -142,57 +214,102 @@ export async function getGradebook(
     findCourseCellRows(db, courseId),
   ]);
   const counted = countedSubmissions(rows);
-  const maxPoints = assignments.map((a) => Number(a.max_points));
   return {
-    assignments: [
-      ...assignments.map((a, i) => ({
-        _id: a.id,
-        kind: 'assignment' as const,
-        title: a.title,
-        maxPoints: maxPoints[i]!,
-        dueAt: a.due_at,
-      })),
-      ...quizzes.quizzes.map((q) => ({
-        _id: q.id,
-        kind: 'quiz' as const,
-        title: q.title,
-        maxPoints: q.maxPoints,
-        dueAt: q.dueAt,
-      })),
-    ],
+    assignments: gradebookColumns(assignments, quizzes.quizzes),
     students: students
-      .sort((a, b) => collator.compare(a.username, b.username) || a.id.localeCompare(b.id))
-      .map((student) => {
-        const cells: Record<string, GradebookCell> = {};
-        const own = counted.get(student.id);
-        const percent = new Percent();
-        for (let i = 0; i < assignments.length; i += 1) {
-          const id = assignments[i]!.id;
-          const cell = cellOf(own?.get(id));
-          cells[id] = cell;
-          percent.add(cell, maxPoints[i]!);
-        }
-        const quizCells = quizzes.cells.get(student.id);
-        for (const quiz of quizzes.quizzes) {
-          const cell = quizCells?.get(quiz.id) ?? MISSING_QUIZ_CELL;
-          cells[quiz.id] = {
-            status: cell.status,
-            points: cell.points,
-            grade: quizGradeText(cell.points),
-            homeworkId: null,
-            attemptId: cell.attemptId,
-            openAttemptId: cell.openAttemptId,
-          };
-          percent.add(cell, quiz.maxPoints);
-        }
-        return {
-          _id: student.id,
-          username: student.username,
-          cells,
-          percent: percent.value,
-        };
-      }),
+      .sort(byName)
+      .map((student) =>
+        studentRow(student, counted.get(student.id), quizzes.cells, assignments, quizzes.quizzes),
+      ),
   };
+}
+
+/** Below this many students to build, each one's submissions and attempts are read on their own. */
+const ONE_BY_ONE_BELOW = 8;
+
+/**
+ * The JSON rows of `ids` (students of the course, by id), each checked
+ * against the gradebook's schema: read for just those students when they are
+ * few (a grade changes one), else for the whole course at once.
+ */
+async function studentRowsJson(
+  db: Db,
+  courseId: string,
+  now: Now,
+  assignments: AssignmentRow[],
+  ids: readonly string[],
+): Promise<(string | null)[]> {
+  const names = new Map((await findUserNames(db, ids)).map((row) => [row.id, row]));
+  let quizzes: Awaited<ReturnType<typeof quizGrades>>;
+  let rows: CellRow[];
+  if (ids.length < ONE_BY_ONE_BELOW) {
+    const each = await Promise.all(ids.map((id) => quizGrades(db, courseId, now, id)));
+    quizzes = {
+      quizzes: each[0]?.quizzes ?? [],
+      cells: new Map(each.flatMap((grades) => [...grades.cells])),
+    };
+    rows = await findCourseCellRows(db, courseId, ids);
+  } else {
+    quizzes = await quizGrades(db, courseId, now);
+    rows = await findCourseCellRows(db, courseId);
+  }
+  const counted = countedSubmissions(rows);
+  const rowSchema = gradebookSchema.shape.students.element;
+  return ids.map((id) => {
+    const student = names.get(id);
+    if (student === undefined) return null;
+    const row = studentRow(student, counted.get(id), quizzes.cells, assignments, quizzes.quizzes);
+    return JSON.stringify(rowSchema.parse(row));
+  });
+}
+
+/**
+ * The author's gradebook as JSON text, its students' rows kept apart in the
+ * read cache: a row depends on its student (their submissions, attempts and
+ * name: `user:ID`) and the course (its assignments and quizzes), under a key
+ * naming the columns it was built for. After a grade the answer loads again
+ * but builds only the graded student's row; the rest come from the cache
+ * (the 1,000-student course's first load after a grade, bench/README.md).
+ * The same bytes as `getGradebook` checked by the gradebook's schema and
+ * serialized (gradebook.test.ts).
+ */
+export async function getGradebookJson(
+  db: Db,
+  cache: ReadCache,
+  user: Requester,
+  courseId: string,
+  now: Now = Date.now,
+): Promise<PrebuiltJson> {
+  await getAuthoredCourse(db, user, courseId);
+  const [assignments, quizzes, students] = await Promise.all([
+    findCourseAssignments(db, courseId).then(published),
+    publishedQuizzes(db, courseId),
+    findEnrolledStudents(db, courseId),
+  ]);
+  const columns = gradebookSchema.shape.assignments.parse(gradebookColumns(assignments, quizzes));
+  const head = JSON.stringify({ assignments: columns });
+  // A row built for other columns (an assignment added or its maximum changed) is never used.
+  const columnsKey = createHash('sha256')
+    .update(JSON.stringify(columns.map((c) => [c._id, c.maxPoints])))
+    .digest('base64url')
+    .slice(0, 16);
+  const rows = new DataLoader<string, string | null>(
+    (ids) => studentRowsJson(db, courseId, now, assignments, ids),
+    { cache: false },
+  );
+  const json = await Promise.all(
+    students
+      .sort(byName)
+      .map((student) =>
+        cache.get(
+          `gradebook-row:${courseId}:${student.id}:${columnsKey}`,
+          { before: [courseScope(courseId), userScope(student.id)] },
+          () => rows.load(student.id),
+        ),
+      ),
+  );
+  const list = json.filter((row): row is string => row !== null).join(',');
+  return new PrebuiltJson(`${head.slice(0, -1)},"students":[${list}]}`);
 }
 
 const STATUS_TEXT: Record<Exclude<GradebookStatus, 'graded'>, string> = {

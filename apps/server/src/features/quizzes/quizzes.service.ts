@@ -1216,7 +1216,7 @@ export async function quizGrades(
   userId?: string,
 ): Promise<QuizGrades> {
   await finishExpiredAttempts(db, now, userId === undefined ? { courseId } : { courseId, userId });
-  const quizzes = (await findCourseQuizzes(db, courseId)).filter((q) => Number(q.published) === 1);
+  const quizzes = await publishedQuizRows(db, courseId);
   const attempts = await findCourseGradeAttempts(db, courseId, userId);
   const byUser = new Map<string, Map<string, typeof attempts>>();
   // By student, then by quiz: the attempt open now (one at most, by an index).
@@ -1242,15 +1242,22 @@ export async function quizGrades(
       );
     cells.set(user, row);
   }
-  return {
-    quizzes: quizzes.map((quiz) => ({
-      id: quiz.id,
-      title: quiz.title,
-      maxPoints: Number(quiz.max_points),
-      dueAt: quiz.closes_at,
-    })),
-    cells,
-  };
+  return { quizzes: quizzes.map(gradebookQuiz), cells };
+}
+
+const publishedQuizRows = async (db: Db, courseId: string) =>
+  (await findCourseQuizzes(db, courseId)).filter((q) => Number(q.published) === 1);
+
+const gradebookQuiz = (quiz: Awaited<ReturnType<typeof publishedQuizRows>>[number]) => ({
+  id: quiz.id,
+  title: quiz.title,
+  maxPoints: Number(quiz.max_points),
+  dueAt: quiz.closes_at,
+});
+
+/** A course's published quizzes as the gradebook's columns name them (quizGrades' `quizzes`). */
+export async function publishedQuizzes(db: Db, courseId: string) {
+  return (await publishedQuizRows(db, courseId)).map(gradebookQuiz);
 }
 
 /** The cell of a student without a submitted attempt. */
