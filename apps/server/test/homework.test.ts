@@ -504,6 +504,57 @@ describe.each(databaseTargets)('homework API on $name', (target) => {
     });
   });
 
+  describe('the author’s view kept by student', () => {
+    it('after an upload and a grade builds only that student again, and answers as the whole list does', async () => {
+      const { course, student, teacher } = await setUp();
+      // Enough students that the first load reads the whole course, not one student at a time.
+      const others: Account[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        const account = await registerAccount(t.app, { username: `Учень ${i}` });
+        await enroll(t.app, account, course._id);
+        await uploadHomework(t.app, account, course._id);
+        others.push(account);
+      }
+      await uploadHomework(t.app, student, course._id);
+      const url = `/api/courses/${course._id}/userswithhw`;
+      const whole = async () =>
+        JSON.stringify({ users: await listUsersWithHomework(t.db, teacher.user, course._id) });
+      // The view's loads (a session's, of the uploader, is not the view's).
+      const loads: string[] = [];
+      t.app.readCache.audit = (record) => {
+        const name = record.key.split(':')[0]!;
+        if (name !== 'session') loads.push(name);
+      };
+      try {
+        const first = await get(url, teacher);
+        expect(first.body).toBe(await whole());
+        expect(loads.filter((name) => name === 'submitter')).toHaveLength(10);
+        loads.length = 0;
+        // A new submission moves its student to the top; only that student is built again.
+        await uploadHomework(t.app, others[3]!, course._id);
+        const moved = await get(url, teacher);
+        expect(moved.body).toBe(await whole());
+        expect((moved.json().users as UserWithHomework[])[0]!._id).toBe(others[3]!.user._id);
+        expect(loads.sort()).toEqual(['submitter', 'users-with-homework']);
+        loads.length = 0;
+        const [graded] = (first.json().users as UserWithHomework[]).at(-1)!.homework;
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/homework/${graded!._id}/grade`,
+          headers: bearer(teacher.token),
+          payload: { grade: '11', feedback: 'Добре.' },
+        });
+        const after = await get(url, teacher);
+        expect(after.body).toBe(await whole());
+        expect(after.body).toContain('"grade":"11"');
+        expect(loads.sort()).toEqual(['submitter', 'users-with-homework']);
+        expect(after.headers.etag).not.toBe(moved.headers.etag);
+      } finally {
+        t.app.readCache.audit = undefined;
+      }
+    });
+  });
+
   describe('signed links to a submission file (the grading preview)', () => {
     const linkOf = async (homeworkId: string, account: Account) => {
       const response = await get(`/api/homework/${homeworkId}/file-link`, account);

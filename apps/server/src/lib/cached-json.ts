@@ -13,17 +13,18 @@ const brotli = promisify(zlib.brotliCompress);
 /** Below this an answer is sent as it is: compressing would save too little to matter. */
 const COMPRESS_FROM_BYTES = 1024;
 
-/** From this size a kept answer is compressed at brotli quality 3 instead of 5. */
+/** From this size a kept answer is compressed at brotli quality 1 instead of 5. */
 const LARGE_ANSWER_BYTES = 256 * 1024;
 
 /**
  * Quality 5: most of brotli's gain at a small part of quality 11's time. A
- * large answer (the 1,000-student gradebook's 2.8 MB) at quality 3: 16 ms
- * instead of 69 for 8% more bytes (368 KB instead of 340), which its first
- * load after a grade waits for (bench/README.md).
+ * large answer at quality 1, which its first load after a write waits for:
+ * the 1,000-student gradebook's 2.8 MB in 7 ms instead of 17 at quality 3
+ * (378 KB instead of 368), the submissions view's 8.3 MB in 17 ms instead
+ * of 41 (816 KB instead of 791) (bench/README.md).
  */
 function brotliQuality(bytes: number): number {
-  return bytes >= LARGE_ANSWER_BYTES ? 3 : 5;
+  return bytes >= LARGE_ANSWER_BYTES ? 1 : 5;
 }
 
 /**
@@ -230,13 +231,51 @@ export interface CachedReadDeclaration<T> {
 }
 
 /**
- * An answer its load already wrote as JSON text, checked against the route's
- * schema in parts as it was built (the gradebook: each student's row, kept
- * apart in the read cache). Sent as it is; a declaration with `after` cannot
- * use it (there is no value to find names in).
+ * A part of an answer already checked and written as JSON, with its digest:
+ * what an answer built from parts keeps of each part in the read cache (the
+ * gradebook's student rows, the submissions view's students). `order`: what
+ * the whole answer sorts its parts by, when they are sorted after loading.
+ */
+export class JsonPart {
+  readonly digest: string;
+
+  constructor(
+    readonly bytes: Buffer,
+    readonly order = '',
+  ) {
+    this.digest = createHash('sha256').update(bytes).digest('base64url');
+  }
+
+  /** What the read cache counts against its budget (lib/read-cache.ts sizeOf). */
+  get byteLength(): number {
+    return this.bytes.byteLength + 64;
+  }
+}
+
+/**
+ * An answer its load assembled from JSON parts (JsonPart), each checked
+ * against its schema as it was built: sent as it is, with an ETag made from
+ * the parts' digests (no digest of the whole answer's bytes). A declaration
+ * with `after` cannot use it (there is no value to find names in).
  */
 export class PrebuiltJson {
-  constructor(readonly text: string) {}
+  readonly bytes: Buffer;
+  readonly digest: string;
+
+  /** `head`, the parts separated by commas, then `tail`. */
+  constructor(head: string, parts: readonly JsonPart[], tail: string) {
+    const comma = Buffer.from(',');
+    const chunks: Buffer[] = [Buffer.from(head)];
+    const digest = createHash('sha256').update(head);
+    parts.forEach((part, i) => {
+      if (i > 0) chunks.push(comma);
+      chunks.push(part.bytes);
+      digest.update(part.digest);
+    });
+    chunks.push(Buffer.from(tail));
+    this.bytes = Buffer.concat(chunks);
+    this.digest = digest.update(tail).digest('base64url');
+  }
 }
 
 /** A declared read's answer: its JSON, and the names its value added (Depends.after). */
@@ -282,7 +321,7 @@ export function cachedRead<T>(
           if (loaded instanceof PrebuiltJson) {
             if (declaration.after !== undefined)
               throw new TypeError(`${declaration.name}: a prebuilt answer has no value for after`);
-            return new CachedAnswer(Buffer.from(loaded.text));
+            return new CachedAnswer(loaded.bytes, loaded.digest);
           }
           let answer: CachedAnswer;
           let value: T;

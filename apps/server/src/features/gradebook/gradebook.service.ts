@@ -18,7 +18,7 @@ import {
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
-import { PrebuiltJson } from '../../lib/cached-json.ts';
+import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
 import { courseScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
@@ -238,7 +238,7 @@ async function studentRowsJson(
   now: Now,
   assignments: AssignmentRow[],
   ids: readonly string[],
-): Promise<(string | null)[]> {
+): Promise<(JsonPart | null)[]> {
   const names = new Map((await findUserNames(db, ids)).map((row) => [row.id, row]));
   let quizzes: Awaited<ReturnType<typeof quizGrades>>;
   let rows: CellRow[];
@@ -259,7 +259,7 @@ async function studentRowsJson(
     const student = names.get(id);
     if (student === undefined) return null;
     const row = studentRow(student, counted.get(id), quizzes.cells, assignments, quizzes.quizzes);
-    return JSON.stringify(rowSchema.parse(row));
+    return new JsonPart(Buffer.from(JSON.stringify(rowSchema.parse(row))));
   });
 }
 
@@ -293,7 +293,7 @@ export async function getGradebookJson(
     .update(JSON.stringify(columns.map((c) => [c._id, c.maxPoints])))
     .digest('base64url')
     .slice(0, 16);
-  const rows = new DataLoader<string, string | null>(
+  const rows = new DataLoader<string, JsonPart | null>(
     (ids) => studentRowsJson(db, courseId, now, assignments, ids),
     { cache: false },
   );
@@ -308,8 +308,8 @@ export async function getGradebookJson(
         ),
       ),
   );
-  const list = json.filter((row): row is string => row !== null).join(',');
-  return new PrebuiltJson(`${head.slice(0, -1)},"students":[${list}]}`);
+  const list = json.filter((row): row is JsonPart => row !== null);
+  return new PrebuiltJson(`${head.slice(0, -1)},"students":[`, list, ']}');
 }
 
 const STATUS_TEXT: Record<Exclude<GradebookStatus, 'graded'>, string> = {

@@ -93,6 +93,24 @@ export function findEnrolledStudentContacts(
     .execute();
 }
 
+/** Accounts' contacts by id, 500 ids a statement (a list may hold a course's every student). */
+export async function findUserContacts(
+  db: Db,
+  ids: readonly string[],
+): Promise<{ id: string; username: string; telephone: string; email: string }[]> {
+  const rows: { id: string; username: string; telephone: string; email: string }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('users')
+        .select(['id', 'username', 'telephone', 'email'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** Where a page of a course's submissions, newest first, ends: its last row's order. */
 export interface SubmissionCursor {
   submittedAt: string;

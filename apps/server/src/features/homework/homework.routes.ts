@@ -40,7 +40,7 @@ import {
   homeworkUploadLimit,
   homeworkUploadRule,
   listOwnHomework,
-  listUsersWithHomework,
+  usersWithHomeworkJson,
   openHomeworkFile,
   submitHomework,
 } from './homework.service.ts';
@@ -128,7 +128,6 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       const { courseId } = request.params as { courseId: string };
       return [courseScope(courseId), rosterScope(courseId), workScope(courseId), 'users'];
     },
-    list: 'users',
   });
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
@@ -224,9 +223,9 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
     async (request, reply) => {
       const teacher = getCurrentUser(request);
       const { courseId } = request.params;
-      return submissions.send(request, reply, usersWithHomeworkResponseSchema, async () => ({
-        users: await listUsersWithHomework(app.db, teacher, courseId),
-      }));
+      return submissions.send(request, reply, usersWithHomeworkResponseSchema, () =>
+        usersWithHomeworkJson(app.db, app.readCache, teacher, courseId),
+      );
     },
   );
 

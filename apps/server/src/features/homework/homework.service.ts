@@ -24,6 +24,7 @@ export {
   listOwnHomework,
   listUsersWithHomework,
   openHomeworkFile,
+  usersWithHomeworkJson,
   type HomeworkFile,
 } from './listings.ts';
 export { gradeHomework, regradeHomework } from './grading.ts';

@@ -1,9 +1,13 @@
 /** Reading submissions: a student's own, every submitter's for the author, and a submission's file. */
 import type { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import DataLoader from 'dataloader';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
+import { userWithHomeworkSchema } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
 import type { Db } from '../../db/database.ts';
+import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
+import { userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import { assertEnrolled, getAuthoredCourse } from './homework-access.ts';
@@ -13,6 +17,7 @@ import {
   findEnrolledStudentContacts,
   findHomeworkById,
   findOwnHomework,
+  findUserContacts,
   type SubmissionCursor,
 } from './homework.repository.ts';
 
@@ -74,6 +79,89 @@ export async function listUsersWithHomework(
     await nextTurn();
   }
   return [...users.values()];
+}
+
+/** Below this many students to build, each one's submissions are read on their own. */
+const ONE_BY_ONE_BELOW = 8;
+
+/** How many students' parts are checked and written between two yields. */
+const PARTS_PER_TURN = 100;
+
+/**
+ * The submissions view's part of each of `ids` (students, by id): their
+ * contact and submissions, newest first, checked against the schema; null
+ * for one without a submission to the course (or no longer enrolled). Read
+ * for just those students when they are few (a grade or an upload changes
+ * one), else for the whole course (listUsersWithHomework, a page at a time).
+ */
+async function submitterParts(
+  db: Db,
+  user: Requester,
+  courseId: string,
+  ids: readonly string[],
+): Promise<(JsonPart | null)[]> {
+  const submitters = new Map<string, UserWithHomework>();
+  if (ids.length < ONE_BY_ONE_BELOW) {
+    for (const contact of await findUserContacts(db, ids)) {
+      const rows = await findOwnHomework(db, contact.id, courseId);
+      if (rows.length === 0) continue;
+      const { id: _id, ...rest } = contact;
+      submitters.set(contact.id, { _id, ...rest, homework: await withHistory(db, rows) });
+    }
+  } else {
+    for (const submitter of await listUsersWithHomework(db, user, courseId))
+      submitters.set(submitter._id, submitter);
+  }
+  const parts: (JsonPart | null)[] = [];
+  for (const [i, id] of ids.entries()) {
+    if (i > 0 && i % PARTS_PER_TURN === 0) await nextTurn();
+    const submitter = submitters.get(id);
+    const newest = submitter?.homework[0];
+    if (submitter === undefined || newest === undefined) {
+      parts.push(null);
+      continue;
+    }
+    const json = JSON.stringify(userWithHomeworkSchema.parse(submitter));
+    // The student's newest submission places them in the view: by its time, then its id.
+    parts.push(new JsonPart(Buffer.from(json), `${newest.submittedAt}\u0000${newest._id}`));
+  }
+  return parts;
+}
+
+/**
+ * The submissions view (listUsersWithHomework) as JSON, each student's part
+ * kept apart in the read cache: a part depends on its student (their
+ * submissions to the course and contact: `user:ID`) and on grade histories.
+ * After a grade or an upload the view loads again but builds only that
+ * student's part; the rest come from the cache (bench/README.md, the
+ * submissions view's first load after a grade). The same bytes as
+ * listUsersWithHomework's answer checked and serialized (homework.test.ts).
+ */
+export async function usersWithHomeworkJson(
+  db: Db,
+  cache: ReadCache,
+  user: Requester,
+  courseId: string,
+): Promise<PrebuiltJson> {
+  await getAuthoredCourse(db, user, courseId);
+  const enrolled = await findEnrolledStudentContacts(db, courseId);
+  const parts = new DataLoader<string, JsonPart | null>(
+    (ids) => submitterParts(db, user, courseId, ids),
+    { cache: false },
+  );
+  const loaded = await Promise.all(
+    enrolled.map((student) =>
+      cache.get(
+        `submitter:${courseId}:${student.id}`,
+        { before: [userScope(student.id), 'homework_grade_history'] },
+        () => parts.load(student.id),
+      ),
+    ),
+  );
+  const submitters = loaded
+    .filter((part): part is JsonPart => part !== null)
+    .sort((a, b) => (a.order < b.order ? 1 : a.order > b.order ? -1 : 0));
+  return new PrebuiltJson('{"users":[', submitters, ']}');
 }
 
 export interface HomeworkFile {
