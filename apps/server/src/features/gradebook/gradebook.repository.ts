@@ -38,19 +38,31 @@ export type CellRow = Pick<
 /**
  * Every submission to a course, oldest first, with only what a cell needs:
  * answered from homework_course_cells alone (a covering index). With
- * `userIds` (a few), only theirs.
+ * `userIds`, only theirs (homework_course_user_submitted), 500 students a
+ * statement, each student's oldest first.
  */
-export function findCourseCellRows(
+export async function findCourseCellRows(
   db: Db,
   courseId: string,
   userIds?: readonly string[],
 ): Promise<CellRow[]> {
-  let query = db
+  const query = db
     .selectFrom('homework')
     .select(['id', 'user_id', 'assignment_id', 'grade', 'points', 'is_late'])
     .where('course_id', '=', courseId);
-  if (userIds !== undefined) query = query.where('user_id', 'in', userIds);
-  return query.orderBy('submitted_at').orderBy('id').execute();
+  if (userIds === undefined) return query.orderBy('submitted_at').orderBy('id').execute();
+  const rows: CellRow[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    rows.push(
+      ...(await query
+        .where('user_id', 'in', userIds.slice(i, i + 500))
+        .orderBy('user_id')
+        .orderBy('submitted_at')
+        .orderBy('id')
+        .execute()),
+    );
+  }
+  return rows;
 }
 
 /** Accounts' names by id, 500 ids a statement (a list may hold a course's every student). */

@@ -224,13 +224,15 @@ export async function getGradebook(
   };
 }
 
-/** Below this many students to build, each one's submissions and attempts are read on their own. */
+/** Below this many students to build, each one's quiz attempts are read on their own. */
 const ONE_BY_ONE_BELOW = 8;
 
 /**
  * The JSON rows of `ids` (students of the course, by id), each checked
- * against the gradebook's schema: read for just those students when they are
- * few (a grade changes one), else for the whole course at once.
+ * against the gradebook's schema. Their submissions are read for just those
+ * students while they are at most half of the `enrolled` (grades change a
+ * few between two loads), else for the whole course; their quiz attempts
+ * student by student when they are very few, else for the whole course.
  */
 async function studentRowsJson(
   db: Db,
@@ -238,21 +240,20 @@ async function studentRowsJson(
   now: Now,
   assignments: AssignmentRow[],
   ids: readonly string[],
+  enrolled: number,
 ): Promise<(JsonPart | null)[]> {
   const names = new Map((await findUserNames(db, ids)).map((row) => [row.id, row]));
   let quizzes: Awaited<ReturnType<typeof quizGrades>>;
-  let rows: CellRow[];
   if (ids.length < ONE_BY_ONE_BELOW) {
     const each = await Promise.all(ids.map((id) => quizGrades(db, courseId, now, id)));
     quizzes = {
       quizzes: each[0]?.quizzes ?? [],
       cells: new Map(each.flatMap((grades) => [...grades.cells])),
     };
-    rows = await findCourseCellRows(db, courseId, ids);
   } else {
     quizzes = await quizGrades(db, courseId, now);
-    rows = await findCourseCellRows(db, courseId);
   }
+  const rows = await findCourseCellRows(db, courseId, ids.length * 2 <= enrolled ? ids : undefined);
   const counted = countedSubmissions(rows);
   const rowSchema = gradebookSchema.shape.students.element;
   return ids.map((id) => {
@@ -294,7 +295,7 @@ export async function getGradebookJson(
     .digest('base64url')
     .slice(0, 16);
   const rows = new DataLoader<string, JsonPart | null>(
-    (ids) => studentRowsJson(db, courseId, now, assignments, ids),
+    (ids) => studentRowsJson(db, courseId, now, assignments, ids, students.length),
     { cache: false },
   );
   const json = await Promise.all(

@@ -80,6 +80,32 @@ export function findOwnHomework(db: Db, userId: string, courseId: string): Promi
     .execute();
 }
 
+/**
+ * Some students' submissions to a course, each student's newest first
+ * (homework_course_user_submitted), 500 students a statement.
+ */
+export async function findStudentsHomework(
+  db: Db,
+  courseId: string,
+  userIds: readonly string[],
+): Promise<HomeworkRow[]> {
+  const rows: HomeworkRow[] = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('homework')
+        .selectAll()
+        .where('course_id', '=', courseId)
+        .where('user_id', 'in', userIds.slice(i, i + 500))
+        .orderBy('user_id')
+        .orderBy('submitted_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** The students enrolled in a course now, with their contact: enrollments_course_user. */
 export function findEnrolledStudentContacts(
   db: Db,

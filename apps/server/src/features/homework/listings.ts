@@ -17,6 +17,7 @@ import {
   findEnrolledStudentContacts,
   findHomeworkById,
   findOwnHomework,
+  findStudentsHomework,
   findUserContacts,
   type SubmissionCursor,
 } from './homework.repository.ts';
@@ -50,6 +51,15 @@ export async function listUsersWithHomework(
   pageSize = SUBMISSIONS_PAGE,
 ): Promise<UserWithHomework[]> {
   await getAuthoredCourse(db, user, courseId);
+  return readSubmitters(db, courseId, pageSize);
+}
+
+/** listUsersWithHomework's read, without the author's check (a part of the view checked it). */
+async function readSubmitters(
+  db: Db,
+  courseId: string,
+  pageSize = SUBMISSIONS_PAGE,
+): Promise<UserWithHomework[]> {
   const enrolled = new Map(
     (await findEnrolledStudentContacts(db, courseId)).map((student) => [student.id, student]),
   );
@@ -81,9 +91,6 @@ export async function listUsersWithHomework(
   return [...users.values()];
 }
 
-/** Below this many students to build, each one's submissions are read on their own. */
-const ONE_BY_ONE_BELOW = 8;
-
 /** How many students' parts are checked and written between two yields. */
 const PARTS_PER_TURN = 100;
 
@@ -91,25 +98,34 @@ const PARTS_PER_TURN = 100;
  * The submissions view's part of each of `ids` (students, by id): their
  * contact and submissions, newest first, checked against the schema; null
  * for one without a submission to the course (or no longer enrolled). Read
- * for just those students when they are few (a grade or an upload changes
- * one), else for the whole course (listUsersWithHomework, a page at a time).
+ * for just those students while they are at most half of the course's
+ * (grades and uploads change a few between two views), else for the whole
+ * course (readSubmitters, a page at a time).
  */
 async function submitterParts(
   db: Db,
-  user: Requester,
   courseId: string,
   ids: readonly string[],
+  enrolled: number,
 ): Promise<(JsonPart | null)[]> {
   const submitters = new Map<string, UserWithHomework>();
-  if (ids.length < ONE_BY_ONE_BELOW) {
-    for (const contact of await findUserContacts(db, ids)) {
-      const rows = await findOwnHomework(db, contact.id, courseId);
-      if (rows.length === 0) continue;
-      const { id: _id, ...rest } = contact;
-      submitters.set(contact.id, { _id, ...rest, homework: await withHistory(db, rows) });
-    }
+  if (ids.length * 2 <= enrolled) {
+    const rows = await findStudentsHomework(db, courseId, ids);
+    const homework = await withHistory(db, rows);
+    const contacts = new Map((await findUserContacts(db, ids)).map((row) => [row.id, row]));
+    homework.forEach((entry) => {
+      let submitter = submitters.get(entry.userId);
+      if (submitter === undefined) {
+        const contact = contacts.get(entry.userId);
+        if (contact === undefined) return;
+        const { id: _id, ...rest } = contact;
+        submitter = { _id, ...rest, homework: [] };
+        submitters.set(entry.userId, submitter);
+      }
+      submitter.homework.push(entry);
+    });
   } else {
-    for (const submitter of await listUsersWithHomework(db, user, courseId))
+    for (const submitter of await readSubmitters(db, courseId))
       submitters.set(submitter._id, submitter);
   }
   const parts: (JsonPart | null)[] = [];
@@ -146,7 +162,7 @@ export async function usersWithHomeworkJson(
   await getAuthoredCourse(db, user, courseId);
   const enrolled = await findEnrolledStudentContacts(db, courseId);
   const parts = new DataLoader<string, JsonPart | null>(
-    (ids) => submitterParts(db, user, courseId, ids),
+    (ids) => submitterParts(db, courseId, ids, enrolled.length),
     { cache: false },
   );
   const loaded = await Promise.all(
