@@ -6,6 +6,8 @@
 // server that falls behind is charged for the queue. It prints one JSON line: per step of load, per kind of request,
 // the count, errors, p50 and p99, and the read cache's hits (X-Cache).
 //
+// With TERM_TIMELINE=1 it also writes to stderr where in the step the slow answers were.
+//
 // `node term-load.mjs <job.json>`; the job: { base, rate, seconds, steps: [{ name, weight, method, path, headers?,
 //        body?, contentType?, ok?: [statuses], pool?: [{ path?, body?, headers? }] }] }
 // A step with `pool` takes its next entry per request (path, body and headers from it),
@@ -96,10 +98,19 @@ await new Promise((resolve) => {
     for (; due < shouldHave; due += 1) {
       const dueAt = started + (due / job.rate) * 1000;
       const step = pick();
+      const sentAt = performance.now();
       pending.push(
         send(step).then(({ status, cache }) => {
           const ok = (step.ok ?? [200, 201, 204]).includes(status);
-          records.push({ name: step.name, ms: performance.now() - dueAt, ok, status, cache });
+          records.push({
+            name: step.name,
+            ms: performance.now() - dueAt,
+            ok,
+            status,
+            cache,
+            due: dueAt - started,
+            sent: sentAt - started,
+          });
         }),
       );
     }
@@ -107,6 +118,32 @@ await new Promise((resolve) => {
 });
 await Promise.all(pending);
 const seconds = (performance.now() - started) / 1000;
+if (process.env.TERM_TIMELINE === '1') {
+  // Where in the step the slow answers were: each quarter second with an answer over 100 ms,
+  // its slowest, and how late the generator itself sent (its own lag, not the server's); then
+  // the first answers over 150 ms, by when they were due (the request that began a stall).
+  const quarters = new Map();
+  for (const r of records) {
+    const q = Math.floor(r.due / 250);
+    const seen = quarters.get(q) ?? { count: 0, slowest: 0, sendLag: 0 };
+    seen.count += 1;
+    seen.slowest = Math.max(seen.slowest, r.ms);
+    seen.sendLag = Math.max(seen.sendLag, r.sent - r.due);
+    quarters.set(q, seen);
+  }
+  for (const [q, seen] of [...quarters].sort((a, b) => a[0] - b[0])) {
+    if (seen.slowest > 100)
+      process.stderr.write(
+        `  ${q * 250} ms: ${seen.count} requests, slowest ${seen.slowest.toFixed(0)} ms, sent up to ${seen.sendLag.toFixed(0)} ms late\n`,
+      );
+  }
+  const first = records
+    .filter((r) => r.ms > 150)
+    .sort((a, b) => a.due - b.due)
+    .slice(0, 5)
+    .map((r) => `${r.name} due at ${r.due.toFixed(0)} ms took ${r.ms.toFixed(0)}`);
+  process.stderr.write(`  first over 150 ms: ${first.join('; ') || 'none'}\n`);
+}
 
 const byName = new Map();
 for (const record of records) {

@@ -17,6 +17,8 @@
 //   TERM_PROCESSES=1,2  the configurations run (WEB_CONCURRENCY)
 //   TERM_DETAIL=1       each step's line is followed by one per request kind
 //   TERM_CPU_PROFILE=DIR the server writes a V8 CPU profile there when it stops
+//   TERM_TIMELINE=1     after each step, the quarter seconds with an answer over 100 ms and the
+//                       first answers over 150 ms (what began a stall: term-load.mjs)
 //   TERM_PIN=off        do not pin: by default (taskset, two cores or more) the server runs on
 //                       every core but the last and the load generator on the last, so the two
 //                       do not take each other's time; PostgreSQL runs beside them unpinned, as
