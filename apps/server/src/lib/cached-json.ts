@@ -1,5 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -70,7 +69,7 @@ export class CachedJson {
   readonly #encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
   #etag: string | undefined;
 
-  /** `digest`: the SHA-256 of `identity` when it was made while the bytes were (jsonInSlices). */
+  /** `digest`: what the ETag is made from when not `identity`'s own SHA-256 (PrebuiltJson). */
   constructor(
     readonly identity: Buffer,
     digest?: string,
@@ -119,57 +118,6 @@ export class CachedJson {
 
 function etagOf(digest: string): string {
   return `W/"${digest.slice(0, 27)}"`;
-}
-
-/** How many items of an answer's long list are checked and serialized between two yields. */
-const LIST_SLICE = 100;
-
-/**
- * `JSON.stringify(schema.parse(value))` as bytes, with its SHA-256, for an
- * answer with one long list (`field`: the 1,000-student gradebook's students,
- * the submissions view's users): the list is checked, serialized and hashed
- * LIST_SLICE items at a time, and other requests run between slices, instead
- * of holding the event loop for the whole answer (the submissions view's 8 MB
- * took 150–200 ms at once: bench/README.md). The bytes are the same as the
- * whole answer's. The list's schema checks each slice, so it is for a list
- * without checks of its own (a length), as ours are.
- */
-export async function jsonInSlices<S extends z.ZodType>(
-  schema: S,
-  value: z.input<S>,
-  field: string,
-): Promise<{ parsed: z.output<S>; bytes: Buffer; digest: string }> {
-  const list = (schema as { shape?: Record<string, unknown> }).shape?.[field] as
-    { element?: unknown; parse?: (input: unknown) => unknown[] } | undefined;
-  const items = (value as Record<string, unknown>)[field];
-  if (list?.element === undefined || list.parse === undefined || !Array.isArray(items))
-    throw new TypeError(`jsonInSlices: ${field} is not a list of the answer`);
-  const rest = schema.parse({ ...(value as object), [field]: [] }) as Record<string, unknown>;
-  // The rest of the answer around a mark where the list goes (no answer holds a random UUID
-  // between NULs), so the keys keep the order JSON.stringify gives them.
-  const mark = JSON.stringify(`\u0000${randomUUID()}\u0000`);
-  const [head, tail] = JSON.stringify({ ...rest, [field]: JSON.parse(mark) as string }).split(mark);
-  const hash = createHash('sha256');
-  const parts: Buffer[] = [];
-  const add = (text: string) => {
-    const part = Buffer.from(text);
-    parts.push(part);
-    hash.update(part);
-  };
-  add(`${head}[`);
-  const parsedItems: unknown[] = [];
-  for (let start = 0; start < items.length; start += LIST_SLICE) {
-    if (start > 0) await nextTurn();
-    const slice = list.parse(items.slice(start, start + LIST_SLICE));
-    for (const item of slice) parsedItems.push(item);
-    add(`${start > 0 ? ',' : ''}${JSON.stringify(slice).slice(1, -1)}`);
-  }
-  add(`]${tail}`);
-  return {
-    parsed: { ...rest, [field]: parsedItems } as z.output<S>,
-    bytes: Buffer.concat(parts),
-    digest: hash.digest('base64url'),
-  };
 }
 
 /** Whether an If-None-Match header names `etag` (weak comparison) or is `*`. */
@@ -226,8 +174,6 @@ export interface CachedReadDeclaration<T> {
   key: (request: FastifyRequest) => string;
   before: (request: FastifyRequest) => readonly string[];
   after?: (value: T) => readonly string[];
-  /** The answer's one long list, built a slice at a time (jsonInSlices): a field of the schema. */
-  list?: string;
 }
 
 /**
@@ -323,16 +269,8 @@ export function cachedRead<T>(
               throw new TypeError(`${declaration.name}: a prebuilt answer has no value for after`);
             return new CachedAnswer(loaded.bytes, loaded.digest);
           }
-          let answer: CachedAnswer;
-          let value: T;
-          if (declaration.list === undefined) {
-            value = schema.parse(loaded) as T;
-            answer = new CachedAnswer(Buffer.from(JSON.stringify(value)));
-          } else {
-            const json = await jsonInSlices(schema, loaded, declaration.list);
-            value = json.parsed as T;
-            answer = new CachedAnswer(json.bytes, json.digest);
-          }
+          const value = schema.parse(loaded) as T;
+          const answer = new CachedAnswer(Buffer.from(JSON.stringify(value)));
           answer.after = declaration.after?.(value) ?? [];
           return answer;
         },
