@@ -272,7 +272,7 @@ async function studentRowsJson(
  * but builds only the graded student's row; the rest come from the cache
  * (the 1,000-student course's first load after a grade, bench/README.md).
  * The same bytes as `getGradebook` checked by the gradebook's schema and
- * serialized (gradebook.test.ts).
+ * serialized (assignments.test.ts, the gradebook).
  */
 export async function getGradebookJson(
   db: Db,
