@@ -11,7 +11,8 @@
 // `node term-load.mjs <job.json>`; the job: { base, rate, seconds, steps: [{ name, weight, method, path, headers?,
 //        body?, contentType?, ok?: [statuses], pool?: [{ path?, body?, headers? }] }] }
 // A step with `pool` takes its next entry per request (path, body and headers from it),
-// so writes like enrolments and grades each act on something new.
+// so writes like enrolments and grades each act on something new; `cursors` (by step name)
+// says where each pool starts, and the output's `cursors` where it stopped.
 import fs from 'node:fs';
 import http from 'node:http';
 
@@ -20,7 +21,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
 const base = new URL(job.base);
 
 const totalWeight = job.steps.reduce((sum, step) => sum + step.weight, 0);
-const cursor = new Map();
+// Where each pool starts: where the step before left it (job.cursors), so a step goes on to
+// entries the step before did not reach instead of asking the first ones again.
+const cursor = new Map(Object.entries(job.cursors ?? {}));
 
 function pick() {
   let r = Math.random() * totalWeight;
@@ -172,6 +175,7 @@ console.log(
     cacheHits: cacheable.filter((r) => r.cache === 'hit').length,
     cacheable: cacheable.length,
     steps: Object.fromEntries([...byName].map(([name, list]) => [name, summarize(list)])),
+    cursors: Object.fromEntries(cursor),
   }),
 );
 agent.destroy();

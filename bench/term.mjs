@@ -423,11 +423,11 @@ for (const kind of kinds) {
     // Warm-up, not reported: a new process compiles its modules and fills its caches on its
     // first requests, which would otherwise land in the first step's p99. Every read of the
     // mix is asked once first, as a school's server that has been up for a day has been asked
-    // each of them: each step takes its pools from the start, so a step reads entries the
-    // step before never reached, and without this most of a step's misses are first reads,
-    // not answers the term's writes made stale.
+    // each of them: without it most of a step's misses are first reads (entries of a pool no
+    // step has reached yet), not answers the term's writes made stale.
     await readEveryEntry(running.base, steps(work, fx.manifest));
-    await runLoad({
+    // Each step's pools go on from where the step before stopped.
+    let { cursors } = await runLoad({
       base: running.base,
       rate: RATES[0],
       seconds: Math.min(SECONDS, 3),
@@ -440,7 +440,9 @@ for (const kind of kinds) {
         rate,
         seconds: SECONDS,
         steps: steps(work, fx.manifest),
+        cursors,
       });
+      cursors = result.cursors;
       const hitRatio = result.cacheable ? result.cacheHits / result.cacheable : 0;
       const loadAverage = os.loadavg()[0];
       line(
