@@ -396,6 +396,9 @@ const kinds = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
 let signIn;
 for (const kind of kinds) {
   const fx = await fixture(kind);
+  // Each step's pools go on from where the step before stopped, across the configurations too
+  // (PostgreSQL's data is shared between them): every enrolment of the mix is a new one.
+  let cursors = {};
   for (const processes of PROCESSES) {
     // A copy per run on SQLite, so each starts from the same data; PostgreSQL's is shared,
     // the grading pool moved on between runs.
@@ -426,13 +429,13 @@ for (const kind of kinds) {
     // each of them: without it most of a step's misses are first reads (entries of a pool no
     // step has reached yet), not answers the term's writes made stale.
     await readEveryEntry(running.base, steps(work, fx.manifest));
-    // Each step's pools go on from where the step before stopped.
-    let { cursors } = await runLoad({
+    ({ cursors } = await runLoad({
       base: running.base,
       rate: RATES[0],
       seconds: Math.min(SECONDS, 3),
       steps: steps(work, fx.manifest),
-    });
+      cursors,
+    }));
     let held = 0;
     for (const rate of RATES) {
       const result = await runLoad({
