@@ -543,6 +543,9 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
   it.runIf(target.name === 'postgres')(
     'never deadlocks two transactions that write the same tables in opposite orders',
     async () => {
+      // Read before either transaction starts: on a busy machine the read could land after one
+      // had committed.
+      const before = await readCacheVersions(database.db);
       const first = other.transaction().execute(async (trx) => {
         await sql`delete from pledges where false`.execute(trx);
         await sleep(100);
@@ -553,7 +556,6 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
         await sleep(100);
         await sql`delete from pledges where false`.execute(trx);
       });
-      const before = await readCacheVersions(database.db);
       await Promise.all([first, second]);
       const after = await readCacheVersions(database.db);
       expect(after.get('users')).toBe(before.get('users')! + 2);
