@@ -1,3 +1,4 @@
+import { readByIds } from '../../db/by-ids.repository.ts';
 import type { Db, HomeworkTable } from '../../db/database.ts';
 
 export type GradeRow = Pick<
@@ -38,10 +39,10 @@ export type CellRow = Pick<
 /**
  * Every submission to a course, oldest first, with only what a cell needs:
  * answered from homework_course_cells alone (a covering index). With
- * `userIds`, only theirs (homework_course_user_submitted), 500 students a
- * statement, each student's oldest first.
+ * `userIds`, only theirs (homework_course_user_submitted), each student's
+ * oldest first.
  */
-export async function findCourseCellRows(
+export function findCourseCellRows(
   db: Db,
   courseId: string,
   userIds?: readonly string[],
@@ -51,36 +52,14 @@ export async function findCourseCellRows(
     .select(['id', 'user_id', 'assignment_id', 'grade', 'points', 'is_late'])
     .where('course_id', '=', courseId);
   if (userIds === undefined) return query.orderBy('submitted_at').orderBy('id').execute();
-  const rows: CellRow[] = [];
-  for (let i = 0; i < userIds.length; i += 500) {
-    rows.push(
-      ...(await query
-        .where('user_id', 'in', userIds.slice(i, i + 500))
-        .orderBy('user_id')
-        .orderBy('submitted_at')
-        .orderBy('id')
-        .execute()),
-    );
-  }
-  return rows;
-}
-
-/** Accounts' names by id, 500 ids a statement (a list may hold a course's every student). */
-export async function findUserNames(
-  db: Db,
-  ids: readonly string[],
-): Promise<{ id: string; username: string }[]> {
-  const rows: { id: string; username: string }[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('users')
-        .select(['id', 'username'])
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute()),
-    );
-  }
-  return rows;
+  return readByIds(userIds, (slice) =>
+    query
+      .where('user_id', 'in', slice)
+      .orderBy('user_id')
+      .orderBy('submitted_at')
+      .orderBy('id')
+      .execute(),
+  );
 }
 
 /** One student's submissions to a course, oldest first: homework_user_course_submitted. */

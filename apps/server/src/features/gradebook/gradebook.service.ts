@@ -17,6 +17,7 @@ import {
   type UserGrades,
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { findUserContacts } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
 import { toCsv } from '../../lib/csv.ts';
@@ -35,7 +36,6 @@ import {
   findCourseCellRows,
   findEnrolledStudents,
   findUserGradeRows,
-  findUserNames,
   type CellRow,
 } from './gradebook.repository.ts';
 
@@ -242,7 +242,8 @@ async function studentRowsJson(
   ids: readonly string[],
   enrolled: number,
 ): Promise<(JsonPart | null)[]> {
-  const names = new Map((await findUserNames(db, ids)).map((row) => [row.id, row]));
+  // The names read here, after the rows' versions were, not taken from the gradebook's own list.
+  const names = new Map((await findUserContacts(db, ids)).map((row) => [row.id, row]));
   let quizzes: Awaited<ReturnType<typeof quizGrades>>;
   if (ids.length < ONE_BY_ONE_BELOW) {
     const each = await Promise.all(ids.map((id) => quizGrades(db, courseId, now, id)));

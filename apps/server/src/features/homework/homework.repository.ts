@@ -5,6 +5,7 @@ import type {
   HomeworkGradeHistoryTable,
   HomeworkTable,
 } from '../../db/database.ts';
+import { readByIds } from '../../db/by-ids.repository.ts';
 import { dialectOf } from '../../db/dialect-of.ts';
 
 export type HomeworkRow = HomeworkTable;
@@ -82,28 +83,24 @@ export function findOwnHomework(db: Db, userId: string, courseId: string): Promi
 
 /**
  * Some students' submissions to a course, each student's newest first
- * (homework_course_user_submitted), 500 students a statement.
+ * (homework_course_user_submitted).
  */
-export async function findStudentsHomework(
+export function findStudentsHomework(
   db: Db,
   courseId: string,
   userIds: readonly string[],
 ): Promise<HomeworkRow[]> {
-  const rows: HomeworkRow[] = [];
-  for (let i = 0; i < userIds.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('homework')
-        .selectAll()
-        .where('course_id', '=', courseId)
-        .where('user_id', 'in', userIds.slice(i, i + 500))
-        .orderBy('user_id')
-        .orderBy('submitted_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute()),
-    );
-  }
-  return rows;
+  return readByIds(userIds, (slice) =>
+    db
+      .selectFrom('homework')
+      .selectAll()
+      .where('course_id', '=', courseId)
+      .where('user_id', 'in', slice)
+      .orderBy('user_id')
+      .orderBy('submitted_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute(),
+  );
 }
 
 /** The students enrolled in a course now, with their contact: enrollments_course_user. */
@@ -117,24 +114,6 @@ export function findEnrolledStudentContacts(
     .select(['users.id', 'users.username', 'users.telephone', 'users.email'])
     .where('enrollments.course_id', '=', courseId)
     .execute();
-}
-
-/** Accounts' contacts by id, 500 ids a statement (a list may hold a course's every student). */
-export async function findUserContacts(
-  db: Db,
-  ids: readonly string[],
-): Promise<{ id: string; username: string; telephone: string; email: string }[]> {
-  const rows: { id: string; username: string; telephone: string; email: string }[] = [];
-  for (let i = 0; i < ids.length; i += 500) {
-    rows.push(
-      ...(await db
-        .selectFrom('users')
-        .select(['id', 'username', 'telephone', 'email'])
-        .where('id', 'in', ids.slice(i, i + 500))
-        .execute()),
-    );
-  }
-  return rows;
 }
 
 /** Where a page of a course's submissions, newest first, ends: its last row's order. */
@@ -265,25 +244,20 @@ export async function lockQuotaOwners(db: Db, userId: string, courseId: string):
 export type GradeHistoryRow = HomeworkGradeHistoryTable;
 
 /** The earlier grades of these submissions, oldest first per submission: homework_grade_history_homework_replaced. */
-export async function findGradeHistory(
+export function findGradeHistory(
   db: Db,
   homeworkIds: readonly string[],
 ): Promise<GradeHistoryRow[]> {
-  const rows: GradeHistoryRow[] = [];
-  for (let i = 0; i < homeworkIds.length; i += 500) {
-    const chunk = homeworkIds.slice(i, i + 500);
-    rows.push(
-      ...(await db
-        .selectFrom('homework_grade_history')
-        .selectAll()
-        .where('homework_id', 'in', chunk)
-        .orderBy('homework_id')
-        .orderBy('replaced_at')
-        .orderBy('id')
-        .execute()),
-    );
-  }
-  return rows;
+  return readByIds(homeworkIds, (slice) =>
+    db
+      .selectFrom('homework_grade_history')
+      .selectAll()
+      .where('homework_id', 'in', slice)
+      .orderBy('homework_id')
+      .orderBy('replaced_at')
+      .orderBy('id')
+      .execute(),
+  );
 }
 
 export async function insertGradeHistory(db: Db, row: GradeHistoryRow): Promise<void> {

@@ -5,6 +5,7 @@ import DataLoader from 'dataloader';
 import { messages, type Homework, type UserWithHomework } from '@urok/contract';
 import { userWithHomeworkSchema } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { findUserContacts } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
 import { userScope, type ReadCache } from '../../lib/read-cache.ts';
@@ -18,7 +19,6 @@ import {
   findHomeworkById,
   findOwnHomework,
   findStudentsHomework,
-  findUserContacts,
   type SubmissionCursor,
 } from './homework.repository.ts';
 
@@ -112,6 +112,7 @@ async function submitterParts(
   if (ids.length * 2 <= enrolled) {
     const rows = await findStudentsHomework(db, courseId, ids);
     const homework = await withHistory(db, rows);
+    // Read here, after the parts' versions were, not taken from the view's own list of students.
     const contacts = new Map((await findUserContacts(db, ids)).map((row) => [row.id, row]));
     homework.forEach((entry) => {
       let submitter = submitters.get(entry.userId);
