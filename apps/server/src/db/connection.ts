@@ -103,9 +103,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
  * name (`pg_get_serial_sequence`, `has_schema_privilege`) after the catalog
  * scan took its snapshot: a schema dropped meanwhile by another process (the
  * test suites drop theirs side by side) fails the scan with "relation … does
- * not exist" or "schema … does not exist". The scan is read-only, so it is
- * simply read again.
+ * not exist" or "schema … does not exist", and a column dropped meanwhile (a
+ * migration of another schema) with "column … of relation … does not exist".
+ * The scan is read-only, so it is simply read again.
  */
+const CATALOG_RACES = new Set([
+  '42P01', // undefined_table
+  '3F000', // invalid_schema_name
+  '42703', // undefined_column
+]);
 class RetryingIntrospectionDialect extends PostgresDialect {
   override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     const introspector = new PostgresIntrospector(db);
@@ -116,7 +122,7 @@ class RetryingIntrospectionDialect extends PostgresDialect {
           return await getTables(options);
         } catch (error) {
           const code = (error as { code?: unknown }).code;
-          if (attempt >= 10 || (code !== '42P01' && code !== '3F000')) throw error;
+          if (attempt >= 10 || typeof code !== 'string' || !CATALOG_RACES.has(code)) throw error;
         }
       }
     };
