@@ -21,7 +21,12 @@ export async function expectNoSeriousViolations(
   testInfo: TestInfo,
   label: string,
 ): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  // Only the violations are read: axe then builds no selector for every node that passed,
+  // which took a fifth of each scan (1.36 s against 1.06 s on /start, measured beside each other).
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   const describe = (list: typeof violations) =>
     list
       .map(
