@@ -77,6 +77,9 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
 
   await test.step('the student submits to both; the one past its due date is late', async () => {
     await studentPage.goto(coursePath);
+    // The page settles first: a link found while a part above it still loads can move between
+    // the press and the release of the click, which then reaches no link (e2e/a11y.ts).
+    await waitForSettledPage(studentPage);
     await studentPage
       .getByRole('region', { name: 'Завдання', exact: true })
       .getByRole('link', { name: essay })
@@ -96,6 +99,7 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     await expect(mine.getByText('Есе.pdf').first()).toBeVisible();
 
     await studentPage.goto(coursePath);
+    await waitForSettledPage(studentPage);
     await studentPage
       .getByRole('region', { name: 'Завдання', exact: true })
       .getByRole('link', { name: lab })

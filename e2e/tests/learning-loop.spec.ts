@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiSession } from '../a11y.ts';
+import { apiSession, waitForSettledPage } from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -99,6 +99,9 @@ test('a course from creation to a graded homework', async ({ browser, request })
   });
 
   await test.step('the student opens the homework from the course page', async () => {
+    // The page settles first: a link found while a part above it still loads can move between
+    // the press and the release of the click, which then reaches no link (e2e/a11y.ts).
+    await waitForSettledPage(studentPage);
     const work = studentPage.getByRole('region', { name: 'Завдання', exact: true });
     const row = work.getByRole('listitem').filter({ hasText: 'Домашнє завдання' });
     await expect(row.getByText('не здано')).toBeVisible();
@@ -198,6 +201,7 @@ test('a course from creation to a graded homework', async ({ browser, request })
 
     await studentPage.reload();
     await expect(studentPage.getByText('Дедлайн минув')).toBeVisible();
+    await waitForSettledPage(studentPage);
     await studentPage
       .getByRole('region', { name: 'Завдання', exact: true })
       .getByRole('link', { name: 'Домашнє завдання' })
@@ -231,6 +235,8 @@ test('a student withdraws a wrong upload before it is graded', async ({ page, re
   await signIn(page, student, `/mycourse-details/${course._id}`);
   await page.getByRole('button', { name: 'Записатися' }).click();
   // The course's homework is handed in on its assignment's page.
+  await expect(page.getByRole('region', { name: 'Завдання', exact: true })).toBeVisible();
+  await waitForSettledPage(page);
   await page
     .getByRole('region', { name: 'Завдання', exact: true })
     .getByRole('link', { name: 'Домашнє завдання' })
