@@ -1,5 +1,10 @@
 import fs from 'node:fs';
-import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
+import {
+  apiSession,
+  clickWhenSettled,
+  expectNoSeriousViolations,
+  waitForSettledPage,
+} from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -77,13 +82,11 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
 
   await test.step('the student submits to both; the one past its due date is late', async () => {
     await studentPage.goto(coursePath);
-    // The page settles first: a link found while a part above it still loads can move between
-    // the press and the release of the click, which then reaches no link (e2e/a11y.ts).
-    await waitForSettledPage(studentPage);
-    await studentPage
-      .getByRole('region', { name: 'Завдання', exact: true })
-      .getByRole('link', { name: essay })
-      .click();
+    await clickWhenSettled(
+      studentPage
+        .getByRole('region', { name: 'Завдання', exact: true })
+        .getByRole('link', { name: essay }),
+    );
     await expect(studentPage.getByRole('heading', { level: 1, name: essay })).toBeVisible();
     await expect(studentPage.getByText(`Умова завдання «${essay}».`)).toBeVisible();
     await waitForSettledPage(studentPage);
@@ -99,11 +102,11 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     await expect(mine.getByText('Есе.pdf').first()).toBeVisible();
 
     await studentPage.goto(coursePath);
-    await waitForSettledPage(studentPage);
-    await studentPage
-      .getByRole('region', { name: 'Завдання', exact: true })
-      .getByRole('link', { name: lab })
-      .click();
+    await clickWhenSettled(
+      studentPage
+        .getByRole('region', { name: 'Завдання', exact: true })
+        .getByRole('link', { name: lab }),
+    );
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
       name: 'Аналіз.txt',
       mimeType: 'text/plain',

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiSession, waitForSettledPage } from '../a11y.ts';
+import { apiSession, clickWhenSettled } from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -99,13 +99,10 @@ test('a course from creation to a graded homework', async ({ browser, request })
   });
 
   await test.step('the student opens the homework from the course page', async () => {
-    // The page settles first: a link found while a part above it still loads can move between
-    // the press and the release of the click, which then reaches no link (e2e/a11y.ts).
-    await waitForSettledPage(studentPage);
     const work = studentPage.getByRole('region', { name: 'Завдання', exact: true });
     const row = work.getByRole('listitem').filter({ hasText: 'Домашнє завдання' });
     await expect(row.getByText('не здано')).toBeVisible();
-    await row.getByRole('link', { name: 'Домашнє завдання' }).click();
+    await clickWhenSettled(row.getByRole('link', { name: 'Домашнє завдання' }));
     await expect(studentPage).toHaveURL(new RegExp(`${courseUrl}/assignments/[\\w-]+$`));
     await expect(
       studentPage.getByText('Опишіть три сузір’я, які видно з вашого вікна.'),
@@ -201,11 +198,11 @@ test('a course from creation to a graded homework', async ({ browser, request })
 
     await studentPage.reload();
     await expect(studentPage.getByText('Дедлайн минув')).toBeVisible();
-    await waitForSettledPage(studentPage);
-    await studentPage
-      .getByRole('region', { name: 'Завдання', exact: true })
-      .getByRole('link', { name: 'Домашнє завдання' })
-      .click();
+    await clickWhenSettled(
+      studentPage
+        .getByRole('region', { name: 'Завдання', exact: true })
+        .getByRole('link', { name: 'Домашнє завдання' }),
+    );
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -235,12 +232,10 @@ test('a student withdraws a wrong upload before it is graded', async ({ page, re
   await signIn(page, student, `/mycourse-details/${course._id}`);
   await page.getByRole('button', { name: 'Записатися' }).click();
   // The course's homework is handed in on its assignment's page.
-  await expect(page.getByRole('region', { name: 'Завдання', exact: true })).toBeVisible();
-  await waitForSettledPage(page);
-  await page
-    .getByRole('region', { name: 'Завдання', exact: true })
-    .getByRole('link', { name: 'Домашнє завдання' })
-    .click();
+  // The enrolled student's part of the page comes first, then everything in it settles.
+  const work = page.getByRole('region', { name: 'Завдання', exact: true });
+  await expect(work).toBeVisible();
+  await clickWhenSettled(work.getByRole('link', { name: 'Домашнє завдання' }));
   await page.getByLabel('Файл домашнього завдання').setInputFiles({
     name: 'не той файл.pdf',
     mimeType: 'application/pdf',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page, Request, Route } from '@playwright/test';
-import { apiSession, waitForSettledPage } from '../a11y.ts';
+import { apiSession, clickWhenSettled } from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -80,13 +80,11 @@ test('homework goes through a resumable upload: dropped connection, reload, refu
   const mine = () => page.getByRole('region', { name: 'Ваші роботи' });
 
   await page.goto(`/mycourse-details/${course._id}`);
-  // The page settles first: a link found while a part above it still loads can move between
-  // the press and the release of the click, which then reaches no link (e2e/a11y.ts).
-  await waitForSettledPage(page);
-  await page
-    .getByRole('region', { name: 'Завдання', exact: true })
-    .getByRole('link', { name: 'Домашнє завдання' })
-    .click();
+  await clickWhenSettled(
+    page
+      .getByRole('region', { name: 'Завдання', exact: true })
+      .getByRole('link', { name: 'Домашнє завдання' }),
+  );
   await expect(page.getByText('Опишіть три прилади у вашій кухні.')).toBeVisible();
   const assignmentUrl = page.url();
 
