@@ -5,8 +5,47 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 const port = Number(process.env.E2E_PORT ?? 4310);
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Debian's Chromium (scripts/chromium.mjs). */
-export const chromiumLaunch = { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] };
+/** The features Playwright 1.65 switches off in every Chromium it starts (its chromiumSwitches). */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * The features the journeys switch off on top of Playwright's. Chromium 156 preloads its
+ * omnibox's two popups, each a hidden WebUI page with a renderer process of its own, for every
+ * window, and every browser context is a window: that cost more CPU than the renderers of the
+ * page under test (48 journeys of one page load each: 77 CPU seconds with the popups, 48
+ * without; bench/README.md). A headless journey never opens the address bar.
+ */
+export const JOURNEY_DISABLED_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Debian's Chromium (scripts/chromium.mjs). Chromium reads only the last --disable-features
+ * switch, so ours repeats Playwright's list (browser-flags.spec.ts fails when a newer
+ * Playwright switches off a feature this list lacks).
+ */
+export const chromiumLaunch = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    ...CHROMIUM_ARGS,
+    `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...JOURNEY_DISABLED_FEATURES].join(',')}`,
+  ],
+};
 
 export default defineConfig({
   testDir: './tests',
