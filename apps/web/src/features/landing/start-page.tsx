@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { messages, ROUTES, siteMessages, type Course } from '@urok/contract';
+import { messages, PUBLIC_LANDING_IDS, ROUTES, siteMessages, type Course } from '@urok/contract';
 import { Button } from '../../components/ui/button';
 import { queryLoad } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
@@ -122,10 +122,9 @@ function CatalogPreview() {
       {catalog.state === 'loading' && (
         <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {Array.from({ length: CATALOG_PREVIEW_SIZE }, (_, index) => (
-            <li
-              key={index}
-              className="h-64 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none"
-            />
+            <li key={index}>
+              <CatalogCardPlaceholder />
+            </li>
           ))}
         </ul>
       )}
@@ -155,6 +154,36 @@ function CatalogPreview() {
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * A catalogue card's shape while the catalogue loads: the card's boxes, paddings and line
+ * heights, so that what is below does not move when the cards arrive (a reader who has scrolled
+ * down, or is about to tap a programme below, would otherwise see it jump by a card's height).
+ */
+function CatalogCardPlaceholder() {
+  return (
+    <div className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none">
+      <div className="aspect-video w-full bg-slate-200" />
+      <div className="flex flex-1 flex-col gap-2 p-5">
+        {/* The category (text-xs), the title (text-lg: two lines where the cards share a row,
+            one on a phone), three lines of description (text-sm), the author and count
+            (text-xs) and the enrol link (text-sm): each its line height. */}
+        <div className="h-4 w-24 rounded bg-slate-200" />
+        <div>
+          <div className="h-7 py-1">
+            <div className="h-full w-3/4 rounded bg-slate-200" />
+          </div>
+          <div className="hidden h-7 py-1 sm:block">
+            <div className="h-full w-1/2 rounded bg-slate-200" />
+          </div>
+        </div>
+        <div className="h-15 rounded bg-slate-100" />
+        <div className="h-4 w-2/3 rounded bg-slate-200" />
+        <div className="mt-2 h-5 w-28 rounded bg-slate-200" />
+      </div>
+    </div>
   );
 }
 
@@ -193,7 +222,11 @@ function CatalogCard({ course }: { course: Course }) {
             {course.title}
           </Link>
         </h3>
-        <p className="line-clamp-3 flex-1 text-sm text-slate-600">{course.description}</p>
+        {/* The clamp on a box of its own: a card stretched to its row's height would show the
+            lines past the ellipsis if the clamped paragraph itself grew. */}
+        <div className="flex-1">
+          <p className="line-clamp-3 text-sm text-slate-600">{course.description}</p>
+        </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           <div className="flex gap-1">
             <dt>{siteMessages.startCatalogAuthor}:</dt>
@@ -226,10 +259,15 @@ function FeaturedPrograms({ load }: { load: (() => Promise<FeaturedCourse[]>) | 
         {siteMessages.startFeaturedHeading}
       </h2>
       {result.state === 'loading' && (
-        <div
-          aria-hidden="true"
-          className="h-24 animate-pulse rounded-2xl bg-slate-200 motion-reduce:animate-none"
-        />
+        // One box per programme, each a programme link's height (its padding, title and line).
+        <ul aria-hidden="true" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {PUBLIC_LANDING_IDS.map((id) => (
+            <li
+              key={id}
+              className="h-[4.875rem] animate-pulse rounded-xl border border-slate-200 bg-slate-100 motion-reduce:animate-none"
+            />
+          ))}
+        </ul>
       )}
       {result.state === 'error' && (
         <div
