@@ -72,7 +72,12 @@ const operatorRoutes: RouteObject[] = [
 
 /** The outline on a course page: the author's, an enrolled student's ticks, or the syllabus. */
 function outlineFor(role: 'student' | 'teacher') {
-  return function renderOutline(courseId: string, enrolled: boolean, progress?: boolean) {
+  return function renderOutline(
+    courseId: string,
+    enrolled: boolean,
+    progress?: boolean,
+    onLoaded?: () => void,
+  ) {
     if (role === 'teacher')
       return progress ? (
         <Pages.AuthorProgress key={`${courseId}-progress`} courseId={courseId} />
@@ -86,7 +91,14 @@ function outlineFor(role: 'student' | 'teacher') {
         />
       );
     const view = enrolled ? 'student' : 'syllabus';
-    return <Pages.CourseOutline key={`${courseId}-${view}`} courseId={courseId} view={view} />;
+    return (
+      <Pages.CourseOutline
+        key={`${courseId}-${view}`}
+        courseId={courseId}
+        view={view}
+        onLoaded={onLoaded}
+      />
+    );
   };
 }
 

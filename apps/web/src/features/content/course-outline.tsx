@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { API, LEARNING_API, QUIZ_ROUTES, ROUTES, messages } from '@urok/contract';
 import type { CoursePaths } from '../../lib/offline-courses';
@@ -21,6 +22,8 @@ export interface CourseOutlineProps {
    * 'syllabus': anyone else (titles only).
    */
   view: 'student' | 'author' | 'syllabus';
+  /** Called once the outline (and a student's progress) has loaded or failed: the page shows it then. */
+  onLoaded?: () => void;
 }
 
 /** The progress bar of an enrolled student: completed of total published lessons. */
@@ -58,12 +61,22 @@ const SAVED_COURSE_PATHS: CoursePaths = {
 };
 
 /** The sections of a course and their items: the syllabus, or the enrolled student's ticks. */
-export function CourseOutline({ courseId, view }: CourseOutlineProps) {
+export function CourseOutline({ courseId, view, onLoaded }: CourseOutlineProps) {
   const { data: outline, isError: failed, error, refetch } = useOutlineQuery(courseId);
   const saveForOffline = useSaveForOffline();
-  const { data: progress, refetch: refetchProgress } = useProgressQuery(courseId, {
+  const {
+    data: progress,
+    isError: progressFailed,
+    refetch: refetchProgress,
+  } = useProgressQuery(courseId, {
     skip: view !== 'student',
   });
+  const loaded =
+    (outline !== undefined || failed) &&
+    (view !== 'student' || progress !== undefined || progressFailed);
+  useEffect(() => {
+    if (loaded) onLoaded?.();
+  }, [loaded, onLoaded]);
   const load = () => {
     void refetch();
     if (view === 'student') void refetchProgress();
@@ -79,7 +92,16 @@ export function CourseOutline({ courseId, view }: CourseOutlineProps) {
       <h2 id={headingId} className="text-lg font-semibold text-slate-900">
         {messages.outlineHeading}
       </h2>
-      {progress && <ProgressBar progress={progress} />}
+      {progress ? (
+        <ProgressBar progress={progress} />
+      ) : (
+        view === 'student' &&
+        !progressFailed && (
+          // The bar's height (its line and the bar) while the progress loads: the outline below
+          // does not move when it arrives.
+          <div aria-hidden="true" className="h-[2.125rem]" />
+        )
+      )}
       {view === 'student' && saveForOffline?.(courseId, SAVED_COURSE_PATHS)}
       {failed ? (
         <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-800">

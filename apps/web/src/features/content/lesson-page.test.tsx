@@ -256,6 +256,24 @@ describe('the course outline', () => {
     expect(screen.getByRole('link', { name: 'Другий' })).toBeTruthy();
   });
 
+  it("says it has loaded once a student's outline and progress have come, not before", async () => {
+    let answerProgress: (reply: FakeReply) => void = () => {};
+    const api = createTestServices({
+      [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },
+      [`GET ${LEARNING_API.progress('c1')}`]: () =>
+        new Promise<FakeReply>((resolve) => (answerProgress = resolve)),
+    });
+    const onLoaded = vi.fn();
+    await renderWithStore(<CourseOutline courseId="c1" view="student" onLoaded={onLoaded} />, {
+      services: api.services,
+    });
+    expect(await screen.findByRole('link', { name: 'Другий' })).toBeTruthy();
+    expect(onLoaded).not.toHaveBeenCalled();
+    await act(async () => answerProgress({ status: 200, body: { completed: 1, total: 3 } }));
+    await screen.findByRole('progressbar');
+    expect(onLoaded).toHaveBeenCalled();
+  });
+
   it('shows a visitor the titles only, without links', async () => {
     const api = createTestServices({
       [`GET ${LEARNING_API.outline('c1')}`]: { status: 200, body: outline },

@@ -7,8 +7,14 @@ import { TeacherCourseDetails } from './teacher-course-details';
  * The course's outline, drawn by another feature (app/router.tsx hands it in):
  * `enrolled` is false for a student who has not enrolled yet; for the author,
  * `progress` asks for the students' progress instead of the outline editor.
+ * `onLoaded` is called once a student's outline has its data (or has failed).
  */
-export type RenderOutline = (courseId: string, enrolled: boolean, progress?: boolean) => ReactNode;
+export type RenderOutline = (
+  courseId: string,
+  enrolled: boolean,
+  progress?: boolean,
+  onLoaded?: () => void,
+) => ReactNode;
 
 interface MyCourseDetailsPageProps {
   /** Students look the course up among their enrolled courses, teachers among their created ones. */

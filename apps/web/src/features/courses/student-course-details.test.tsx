@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosProgressEvent } from 'axios';
 import {
@@ -15,7 +16,7 @@ import { createTestServices, type FakeHandler, type FakeReply } from '../../test
 import { fakeTusRoutes } from '../../test/fake-tus';
 import { uploadFingerprint } from '../../lib/resumable-upload';
 import { AssignmentPage } from './assignment-page';
-import { MyCourseDetailsPage } from './my-course-details-page';
+import { MyCourseDetailsPage, type RenderOutline } from './my-course-details-page';
 import { makeCourse, makeHomework, renderCoursePage, student } from './testing';
 
 const course = makeCourse({ _id: 'c1', homeworkDueAt: '2020-01-01T10:00:00.000Z' });
@@ -91,6 +92,7 @@ async function setup({
   extra = {} as Record<string, FakeReply | FakeHandler>,
   id = 'c1',
   page = 'course' as 'course' | 'assignment',
+  renderOutline = undefined as RenderOutline | undefined,
 } = {}) {
   const api = createTestServices({
     [`GET ${API.course('c1')}`]: { status: 200, body: { course } },
@@ -109,12 +111,15 @@ async function setup({
   });
   const view =
     page === 'course'
-      ? await renderCoursePage(<MyCourseDetailsPage scope="enrolled" />, {
-          services: api.services,
-          user: student,
-          route: ROUTES.myCourseDetails(':id'),
-          path: ROUTES.myCourseDetails(id),
-        })
+      ? await renderCoursePage(
+          <MyCourseDetailsPage scope="enrolled" renderOutline={renderOutline} />,
+          {
+            services: api.services,
+            user: student,
+            route: ROUTES.myCourseDetails(':id'),
+            path: ROUTES.myCourseDetails(id),
+          },
+        )
       : await renderCoursePage(<AssignmentPage viewer="student" />, {
           services: api.services,
           user: student,
@@ -182,6 +187,39 @@ describe("the student's course page", () => {
     expect(
       within(items[1]!).getByRole('button', { name: 'Завантажити файл first.pdf' }),
     ).toBeTruthy();
+  });
+
+  it('shows the outline, the assignments and the submissions together, once the outline has loaded', async () => {
+    let finishOutline = () => {};
+    function SlowOutline({ onLoaded }: { onLoaded?: () => void }) {
+      const [loaded, setLoaded] = useState(false);
+      finishOutline = () => setLoaded(true);
+      useEffect(() => {
+        if (loaded) onLoaded?.();
+      }, [loaded, onLoaded]);
+      return <section aria-label="Програма курсу">{loaded && <p>Перший урок</p>}</section>;
+    }
+    await setup({
+      renderOutline: (_course, _enrolled, _progress, onLoaded) => (
+        <SlowOutline onLoaded={onLoaded} />
+      ),
+    });
+    // The assignments have their data, and wait hidden for the outline above them.
+    await screen.findByRole('region', { name: 'Мої роботи', hidden: true });
+    expect(screen.queryByRole('region', { name: 'Завдання' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Програма курсу' })).toBeNull();
+
+    act(() => finishOutline());
+    expect(await screen.findByRole('region', { name: 'Завдання' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Програма курсу' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Мої роботи' })).toBeTruthy();
+  });
+
+  it('an outline that does not load does not hold the assignments back for long', async () => {
+    await setup({ renderOutline: () => <section aria-label="Програма курсу" /> });
+    await screen.findByRole('region', { name: 'Завдання', hidden: true });
+    expect(screen.queryByRole('region', { name: 'Завдання' })).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Завдання' }, { timeout: 5000 })).toBeTruthy();
   });
 
   it('a graded latest submission shows its grade in the assignment list', async () => {

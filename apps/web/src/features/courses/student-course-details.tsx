@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ROUTES,
@@ -26,6 +26,10 @@ import {
 } from './courses-api';
 import { useCourseWorkQuery } from './grading-api';
 import { useOwnHomeworkQuery } from './homework-api';
+import type { RenderOutline } from './my-course-details-page';
+
+/** How long the course page's parts wait for the outline before they are shown without it. */
+const PARTS_WAIT_MS = 3000;
 
 /** 'Покинути курс' with an inline confirmation (submitted homework is kept). */
 function LeaveCourse({ courseId }: { courseId: string }) {
@@ -224,7 +228,7 @@ export function StudentCourseDetails({
   renderOutline,
 }: {
   courseId: string;
-  renderOutline?: (courseId: string, enrolled: boolean) => ReactNode;
+  renderOutline?: RenderOutline;
 }) {
   const user = useSignedInUser();
   const viewed = useCourseQuery(courseId);
@@ -234,6 +238,25 @@ export function StudentCourseDetails({
 
   const enrolmentKnown = userCourses.isSuccess || userCourses.isError;
   const enrolled = (userCourses.data ?? []).some((entry) => entry._id === courseId);
+  // The parts below the description load side by side (the outline, the assignments, the own
+  // submissions): they are shown together once each has its data, so that none arrives above
+  // another already shown and moves it (and the link the reader is about to tap). Meanwhile they
+  // are rendered hidden, their code and data loading. A part that neither loads nor fails within
+  // PARTS_WAIT_MS (its code still coming) does not hold the others back longer.
+  const own = useOwnHomeworkQuery(courseId, { skip: !enrolled });
+  const work = useCourseWorkQuery(courseId, { skip: !enrolled });
+  const [outlineLoaded, setOutlineLoaded] = useState(false);
+  const onOutlineLoaded = useCallback(() => setOutlineLoaded(true), []);
+  const settled = (query: { isSuccess: boolean; isError: boolean }) =>
+    query.isSuccess || query.isError;
+  const ownPartsReady = enrolmentKnown && (!enrolled || (settled(own) && settled(work)));
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
+  useEffect(() => {
+    if (!ownPartsReady) return;
+    const timer = setTimeout(() => setWaitedLongEnough(true), PARTS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [ownPartsReady]);
+  const partsReady = ownPartsReady && (outlineLoaded || !renderOutline || waitedLongEnough);
 
   if (!course) {
     // A course that does not exist is an answer, not a failure to retry.
@@ -256,25 +279,33 @@ export function StudentCourseDetails({
   return (
     <article className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <CourseHeader course={course}>
-        {enrolmentKnown &&
-          (enrolled ? (
-            <LeaveCourse courseId={course._id} />
-          ) : (
-            <EnrolButton courseId={course._id} />
-          ))}
+        {!enrolmentKnown ? (
+          // The button's place, kept while the enrolment loads: the page below does not move.
+          <span
+            aria-hidden="true"
+            className="inline-block h-11 w-40 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
+          />
+        ) : enrolled ? (
+          <LeaveCourse courseId={course._id} />
+        ) : (
+          <EnrolButton courseId={course._id} />
+        )}
       </CourseHeader>
       <PageSection id="about-course" title={courseMessages.aboutCourse}>
         <p className="whitespace-pre-line break-words text-base text-slate-800">
           {course.description}
         </p>
       </PageSection>
-      {enrolmentKnown && !enrolled && (
-        <p className="rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
-          {courseMessages.notEnrolledIntro}
-        </p>
-      )}
-      {enrolmentKnown && renderOutline?.(course._id, enrolled)}
-      {enrolled && <EnrolledCourse course={course} />}
+      {!partsReady && <Spinner className="py-8" />}
+      <div hidden={!partsReady} className="space-y-6">
+        {enrolmentKnown && !enrolled && (
+          <p className="rounded-xl border border-indigo-200 bg-indigo-50 p-4 text-sm text-indigo-950">
+            {courseMessages.notEnrolledIntro}
+          </p>
+        )}
+        {enrolmentKnown && renderOutline?.(course._id, enrolled, false, onOutlineLoaded)}
+        {enrolled && <EnrolledCourse course={course} />}
+      </div>
       <Link
         to={ROUTES.myCourseList}
         className="inline-block text-sm font-medium text-indigo-700 hover:underline"
