@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { offlineMessages } from '@urok/contract';
+import { notificationMessages, offlineMessages } from '@urok/contract';
 import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
 import {
   createStudent,
@@ -108,6 +108,9 @@ test('a dropped connection says the network is gone, not a server error', async 
   const student = await createStudent(page.request, 'Без Мережі');
   await signIn(page, student, '/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Сповіщення' })).toBeVisible();
+  // The first read answered before the connection drops: a read still on its way would be
+  // answered after the return, and the page would have its list instead of the message.
+  await expect(page.getByText(notificationMessages.empty)).toBeVisible();
   await page.route('**/api/notifications?**', (route) => route.abort('internetdisconnected'));
   await leaveAndReturn(page, '/settings', '/notifications');
   // A page not saved for offline says it needs the network (lib/api.ts), not that the server failed.
