@@ -17,6 +17,7 @@ import { useSignedInUser } from '../../lib/signed-in-user';
 import {
   COURSE_GRID,
   CourseCard,
+  CardActionPlaceholder,
   CourseGridSkeleton,
   courseTitleId,
 } from './components/course-card';
@@ -98,8 +99,8 @@ function CardActions({
       </>
     );
   }
-  // Until the enrolled courses are in, an enrol button could be wrong.
-  if (!known) return null;
+  // Until the enrolled courses are in, an enrol button could be wrong: its place is kept.
+  if (!known) return <CardActionPlaceholder />;
 
   const onEnrol = async () => {
     setError(null);

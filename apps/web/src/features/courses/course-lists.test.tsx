@@ -105,6 +105,25 @@ describe('/course-grid-page', () => {
     ).toBe('/mycourse-details/c1');
   });
 
+  it("keeps the enrol button's place on a card while the enrolled courses load", async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await renderGrid(student, ROUTES.courseGrid, {
+      [`GET ${API.courses}`]: { status: 200, body: { courses: [python], nextCursor: null } },
+      [`GET ${API.userCourses(student._id)}`]: async () => {
+        await held;
+        return { status: 200, body: { courses: [] } };
+      },
+    });
+    const card = await screen.findByRole('article', { name: 'Python' });
+    // Not a button that could be wrong, and not nothing (the button would then push the page).
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(card.querySelector('[aria-hidden="true"].h-11')).not.toBeNull();
+    answer();
+    expect(await within(card).findByRole('button', { name: 'Записатися' })).toBeTruthy();
+    expect(card.querySelector('[aria-hidden="true"].h-11')).toBeNull();
+  });
+
   it("a teacher's own course says 'Ваш курс' instead", async () => {
     await renderGrid(teacher, ROUTES.courseGrid, {
       [`GET ${API.courses}`]: catalog,

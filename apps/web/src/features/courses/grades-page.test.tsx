@@ -1,12 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LEARNING_API, ROUTES } from '@urok/contract';
-import { createTestServices } from '../../test/fake-api';
+import { createTestServices, type FakeReply } from '../../test/fake-api';
 import { GradesPage } from './grades-page';
 import { renderCoursePage, student } from './testing';
 
 describe("/grades ('Мої оцінки')", () => {
+  it('shows the calendar section with the grades, not while they load (it would move below them)', async () => {
+    let answer: (reply: FakeReply) => void = () => {};
+    const { services } = createTestServices({
+      [`GET ${LEARNING_API.userGrades(student._id)}`]: () =>
+        new Promise<FakeReply>((resolve) => (answer = resolve)),
+    });
+    await renderCoursePage(<GradesPage />, {
+      services,
+      user: student,
+      route: ROUTES.grades,
+      path: ROUTES.grades,
+    });
+    expect((await screen.findAllByRole('status')).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Отримати посилання на календар' })).toBeNull();
+    await act(async () => answer({ status: 200, body: { courses: [] } }));
+    expect(
+      await screen.findByRole('button', { name: 'Отримати посилання на календар' }),
+    ).toBeTruthy();
+  });
+
   it('shows a new calendar address once, to copy, and keeps it out of the store', async () => {
     const first = 'https://urok.example/api/calendar/secret-one.ics';
     const second = 'https://urok.example/api/calendar/secret-two.ics';

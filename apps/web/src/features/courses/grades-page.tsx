@@ -154,7 +154,8 @@ export function GradesPage() {
       ) : (
         courses.map((course) => <CourseGradesTable key={course._id} course={course} />)
       )}
-      <CalendarFeed />
+      {/* With the grades, not before them: below a list still loading it would move. */}
+      {(courses || failure) && <CalendarFeed />}
     </PageFrame>
   );
 }

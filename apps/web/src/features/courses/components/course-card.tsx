@@ -53,18 +53,35 @@ export function CourseCard({ course, href, children }: CourseCardProps) {
   );
 }
 
-/** A grey stand-in card while a list loads. */
+/**
+ * A grey stand-in card while a list loads, of a card's height: its lines are the card's (the
+ * category, the title, the author, the count, each at its line height) and its action row a
+ * button's, so the cards that replace it move nothing below.
+ */
 export function CourseCardSkeleton() {
   return (
-    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <div className="aspect-video w-full animate-pulse bg-slate-200 motion-reduce:animate-none" />
-      <div className="space-y-3 p-4">
-        <div className="h-3 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-        <div className="h-5 w-4/5 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-        <div className="h-3 w-1/2 animate-pulse rounded bg-slate-200 motion-reduce:animate-none" />
-        <div className="h-10 w-28 animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+    <div className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm motion-reduce:animate-none">
+      <div className="aspect-video w-full bg-slate-200" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="h-4 w-1/3 rounded bg-slate-200" />
+        <div className="h-6 w-4/5 rounded bg-slate-200" />
+        <div className="h-5 w-1/2 rounded bg-slate-200" />
+        <div className="h-5 w-1/3 rounded bg-slate-200" />
+        <div className="mt-auto pt-3">
+          <div className="h-11 w-28 rounded-lg bg-slate-200" />
+        </div>
       </div>
     </div>
+  );
+}
+
+/** The place of a card's action while what it will be is not yet known: a button's size. */
+export function CardActionPlaceholder() {
+  return (
+    <span
+      aria-hidden="true"
+      className="inline-block h-11 w-32 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
+    />
   );
 }
 
