@@ -31,8 +31,11 @@ function useHashTarget(ready: boolean) {
 
 /** The author's side: the assignment's form and every student's submissions to it. */
 function AuthorView({ assignment }: { assignment: Assignment }) {
-  const found = useCreatedCoursesQuery().data?.some((entry) => entry._id === assignment.courseId);
-  const { data: sections } = useAssignmentSectionsQuery(assignment.courseId);
+  const created = useCreatedCoursesQuery();
+  const found = created.data?.some((entry) => entry._id === assignment.courseId);
+  const { data: sections, isError: sectionsFailed } = useAssignmentSectionsQuery(
+    assignment.courseId,
+  );
   const submissions = useSubmissionsQuery(assignment.courseId, { skip: !found });
 
   // Only this assignment's submissions, and only the students who made one.
@@ -42,8 +45,14 @@ function AuthorView({ assignment }: { assignment: Assignment }) {
       homework: user.homework.filter((entry) => entry.assignmentId === assignment._id),
     }))
     .filter((user) => user.homework.length > 0);
-  useHashTarget(users !== undefined);
+  // The submissions and the form load side by side: they are shown together, so that the list
+  // arriving above the form does not move it (nor the field the teacher is about to use).
+  const submissionsKnown =
+    users !== undefined || submissions.isError || created.isError || found === false;
+  const ready = submissionsKnown && (sections !== undefined || sectionsFailed);
+  useHashTarget(ready && users !== undefined);
 
+  if (!ready) return <Spinner className="py-8" />;
   return (
     <>
       <PageSection
