@@ -153,7 +153,10 @@ test('the teacher grades three submissions one after another, each previewed in 
       if (index === 1) {
         const image = page.getByRole('img', { name: 'Перегляд: Скан.png' });
         await expect(image).toBeVisible();
-        expect(await image.evaluate((node: HTMLImageElement) => node.naturalWidth)).toBe(2);
+        // Shown, then decoded: its natural width is known once the file has come.
+        await expect
+          .poll(() => image.evaluate((node: HTMLImageElement) => node.naturalWidth))
+          .toBe(2);
       }
       if (index === 2) await expect(page.getByText('Осінь — пора очей зачарування.')).toBeVisible();
       await gradeField.fill(grade);
