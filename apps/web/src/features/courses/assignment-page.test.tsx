@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { API, LEARNING_API, ROUTES, gradesMessages } from '@urok/contract';
-import type { Assignment, Outline } from '@urok/contract/schemas';
+import type { Outline } from '@urok/contract/schemas';
 import { createTestServices } from '../../test/fake-api';
 import { AssignmentPage } from './assignment-page';
 import {
+  makeAssignment,
   makeCourse,
   makeHomework,
   makeUserWithHomework,
@@ -13,20 +14,7 @@ import {
 } from './testing';
 
 const course = makeCourse({ _id: 'c1', author: { _id: teacher._id, username: teacher.username } });
-const assignment: Assignment = {
-  _id: 'a1',
-  courseId: 'c1',
-  sectionId: 's1',
-  title: 'Есе',
-  instructions: { type: 'doc', content: [] },
-  dueAt: null,
-  maxPoints: 12,
-  published: true,
-  position: 0,
-  isDefault: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const assignment = makeAssignment();
 const outline: Outline = {
   sections: [
     {

@@ -2,25 +2,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, LEARNING_API, ROUTES, gradingMessages, messages } from '@urok/contract';
-import type { Assignment } from '@urok/contract/schemas';
 import { createTestServices, type FakeHandler, type FakeReply } from '../../test/fake-api';
 import { GradeSubmissionsPage } from './grade-submissions-page';
-import { makeHomework, makeUserWithHomework, renderCoursePage, teacher } from './testing';
+import {
+  makeAssignment,
+  makeHomework,
+  makeUserWithHomework,
+  renderCoursePage,
+  teacher,
+} from './testing';
 
-const assignment: Assignment = {
-  _id: 'a1',
-  courseId: 'c1',
-  sectionId: 's1',
-  title: 'Твір про осінь',
-  instructions: { type: 'doc', content: [] },
-  dueAt: null,
-  maxPoints: 12,
-  published: true,
-  position: 0,
-  isDefault: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-};
+const assignment = makeAssignment({ title: 'Твір про осінь' });
 
 const pdf = makeHomework({
   _id: 'h-pdf',

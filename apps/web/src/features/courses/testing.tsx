@@ -8,6 +8,7 @@ import { act, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import type { Course, Homework, User, UserWithHomework } from '@urok/contract';
+import type { Assignment } from '@urok/contract/schemas';
 import { createAppStore, type RootState } from '../../app/store';
 import type { SignedInContext } from '../../lib/signed-in-user';
 import type { AppServices } from '../../lib/services';
@@ -33,6 +34,25 @@ export function makeCourse(overrides: Partial<Course> = {}): Course {
     author: { _id: teacher._id, username: teacher.username },
     enrolledCount: 3,
     visibility: 'public',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A published assignment 'a1' of course 'c1', 12 points, no due date. */
+export function makeAssignment(overrides: Partial<Assignment> = {}): Assignment {
+  return {
+    _id: 'a1',
+    courseId: 'c1',
+    sectionId: 's1',
+    title: 'Есе',
+    instructions: { type: 'doc', content: [] },
+    dueAt: null,
+    maxPoints: 12,
+    published: true,
+    position: 0,
+    isDefault: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
