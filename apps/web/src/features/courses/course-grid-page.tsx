@@ -15,9 +15,9 @@ import { useFieldValues } from '../../lib/form-controls';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
 import {
+  ActionPlaceholder,
   COURSE_GRID,
   CourseCard,
-  CardActionPlaceholder,
   CourseGridSkeleton,
   courseTitleId,
 } from './components/course-card';
@@ -100,7 +100,7 @@ function CardActions({
     );
   }
   // Until the enrolled courses are in, an enrol button could be wrong: its place is kept.
-  if (!known) return <CardActionPlaceholder />;
+  if (!known) return <ActionPlaceholder />;
 
   const onEnrol = async () => {
     setError(null);

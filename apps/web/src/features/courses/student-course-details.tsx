@@ -13,6 +13,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { failureMessage, loadFailureMessage } from '../../lib/api';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useSignedInUser } from '../../lib/signed-in-user';
+import { ActionPlaceholder } from './components/course-card';
 import { CourseHeader, Deadline, PageSection } from './components/course-overview';
 import { OwnSubmissions } from './components/own-submissions';
 import { CourseNotFound } from './components/course-not-found';
@@ -280,11 +281,7 @@ export function StudentCourseDetails({
     <article className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 sm:px-6">
       <CourseHeader course={course}>
         {!enrolmentKnown ? (
-          // The button's place, kept while the enrolment loads: the page below does not move.
-          <span
-            aria-hidden="true"
-            className="inline-block h-11 w-40 animate-pulse rounded-lg bg-slate-100 motion-reduce:animate-none"
-          />
+          <ActionPlaceholder />
         ) : enrolled ? (
           <LeaveCourse courseId={course._id} />
         ) : (

@@ -75,8 +75,11 @@ export function CourseCardSkeleton() {
   );
 }
 
-/** The place of a card's action while what it will be is not yet known: a button's size. */
-export function CardActionPlaceholder() {
+/**
+ * The place of an action (enrol, leave) while which one it will be is not yet known: a button's
+ * size, so the button that replaces it moves nothing (a card in a list, a course page's header).
+ */
+export function ActionPlaceholder() {
   return (
     <span
       aria-hidden="true"
