@@ -1,11 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import type { Account } from './fixtures.ts';
 
 /** WCAG 2.1 A and AA, plus axe's best practices. */
@@ -16,17 +10,6 @@ export async function waitForSettledPage(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.animate-pulse, .animate-spin')).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-}
-
-/**
- * Clicks `target` on a page that loads in parts once the page has settled. A part that arrives
- * moves what is below it, and a link that moves between the press and the release of a click
- * is not followed (the click goes to what is under both): on a loaded machine the journeys met
- * that now and then, as a click after which the page stayed where it was.
- */
-export async function clickWhenSettled(target: Locator): Promise<void> {
-  await waitForSettledPage(target.page());
-  await target.click();
 }
 
 /**

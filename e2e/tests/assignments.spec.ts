@@ -1,10 +1,5 @@
 import fs from 'node:fs';
-import {
-  apiSession,
-  clickWhenSettled,
-  expectNoSeriousViolations,
-  waitForSettledPage,
-} from '../a11y.ts';
+import { apiSession, expectNoSeriousViolations, waitForSettledPage } from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -82,11 +77,10 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
 
   await test.step('the student submits to both; the one past its due date is late', async () => {
     await studentPage.goto(coursePath);
-    await clickWhenSettled(
-      studentPage
-        .getByRole('region', { name: 'Завдання', exact: true })
-        .getByRole('link', { name: essay }),
-    );
+    await studentPage
+      .getByRole('region', { name: 'Завдання', exact: true })
+      .getByRole('link', { name: essay })
+      .click();
     await expect(studentPage.getByRole('heading', { level: 1, name: essay })).toBeVisible();
     await expect(studentPage.getByText(`Умова завдання «${essay}».`)).toBeVisible();
     await waitForSettledPage(studentPage);
@@ -102,11 +96,10 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     await expect(mine.getByText('Есе.pdf').first()).toBeVisible();
 
     await studentPage.goto(coursePath);
-    await clickWhenSettled(
-      studentPage
-        .getByRole('region', { name: 'Завдання', exact: true })
-        .getByRole('link', { name: lab }),
-    );
+    await studentPage
+      .getByRole('region', { name: 'Завдання', exact: true })
+      .getByRole('link', { name: lab })
+      .click();
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
       name: 'Аналіз.txt',
       mimeType: 'text/plain',

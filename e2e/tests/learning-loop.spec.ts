@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { apiSession, clickWhenSettled } from '../a11y.ts';
+import { apiSession } from '../a11y.ts';
 import {
   createCourseThroughApi,
   createStudent,
@@ -102,7 +102,7 @@ test('a course from creation to a graded homework', async ({ browser, request })
     const work = studentPage.getByRole('region', { name: 'Завдання', exact: true });
     const row = work.getByRole('listitem').filter({ hasText: 'Домашнє завдання' });
     await expect(row.getByText('не здано')).toBeVisible();
-    await clickWhenSettled(row.getByRole('link', { name: 'Домашнє завдання' }));
+    await row.getByRole('link', { name: 'Домашнє завдання' }).click();
     await expect(studentPage).toHaveURL(new RegExp(`${courseUrl}/assignments/[\\w-]+$`));
     await expect(
       studentPage.getByText('Опишіть три сузір’я, які видно з вашого вікна.'),
@@ -198,11 +198,10 @@ test('a course from creation to a graded homework', async ({ browser, request })
 
     await studentPage.reload();
     await expect(studentPage.getByText('Дедлайн минув')).toBeVisible();
-    await clickWhenSettled(
-      studentPage
-        .getByRole('region', { name: 'Завдання', exact: true })
-        .getByRole('link', { name: 'Домашнє завдання' }),
-    );
+    await studentPage
+      .getByRole('region', { name: 'Завдання', exact: true })
+      .getByRole('link', { name: 'Домашнє завдання' })
+      .click();
     await studentPage.getByLabel('Файл домашнього завдання').setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
@@ -232,10 +231,10 @@ test('a student withdraws a wrong upload before it is graded', async ({ page, re
   await signIn(page, student, `/mycourse-details/${course._id}`);
   await page.getByRole('button', { name: 'Записатися' }).click();
   // The course's homework is handed in on its assignment's page.
-  // The enrolled student's part of the page comes first, then everything in it settles.
+  // The enrolled student's part of the page comes first.
   const work = page.getByRole('region', { name: 'Завдання', exact: true });
   await expect(work).toBeVisible();
-  await clickWhenSettled(work.getByRole('link', { name: 'Домашнє завдання' }));
+  await work.getByRole('link', { name: 'Домашнє завдання' }).click();
   await page.getByLabel('Файл домашнього завдання').setInputFiles({
     name: 'не той файл.pdf',
     mimeType: 'application/pdf',
