@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCacheVersions } from '../src/db/cache-versions.ts';
-import { APART, SCOPES } from '../src/db/migrations/0027-course-rosters.ts';
+import { APART, SCOPES } from '../src/db/migrations/0028-person-scopes.ts';
 import { declaredCachedReads } from '../src/lib/cached-json.ts';
 import type { CacheAudit } from '../src/lib/read-cache.ts';
 import { addAssignment } from './assignment-fixtures.ts';
@@ -29,7 +29,7 @@ import { SAMPLE_QUESTIONS, addQuestion, addQuiz, startAttempt, submit } from './
 
 type Audited = Parameters<CacheAudit>[0];
 
-/** Each table's scopes as its triggers raise them: `kind:column` pairs. */
+/** Each table's scopes as its triggers raise them: `kind:column` pairs (`kind:a+b` for two columns). */
 type RowScopes = Readonly<Record<string, readonly string[]>>;
 
 /** What `declared` leaves uncovered among the tables `read`, whose rows carry `rowScopes`. */
@@ -64,7 +64,7 @@ export function uncoveredColumns(
     .map(([table, { column }]) => `${table}.${column}`);
 }
 
-/** The scopes as migrations 0025 and 0027 installed them, in the shape read back from the triggers. */
+/** The scopes as migrations 0025, 0027 and 0028 installed them, in the shape read back from the triggers. */
 const INSTALLED: RowScopes = Object.fromEntries(
   Object.entries(SCOPES)
     .map(
@@ -92,7 +92,16 @@ describe('the coverage rule itself', () => {
     expect(uncoveredTables(['users'], ['users'], INSTALLED)).toEqual([]);
     expect(uncoveredTables(['enrollments'], ['course:c1'], INSTALLED)).toEqual(['enrollments']);
     expect(uncoveredTables(['enrollments'], ['roster:c1'], INSTALLED)).toEqual([]);
-    expect(uncoveredTables(['enrollments'], ['user:u1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['enrollments'], ['user:u1'], INSTALLED)).toEqual(['enrollments']);
+    expect(uncoveredTables(['enrollments'], ['enrolments:u1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['enrollments'], ['member:u1:c1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['sessions'], ['user:u1'], INSTALLED)).toEqual(['sessions']);
+    expect(uncoveredTables(['sessions'], ['sessions:u1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['homework'], ['user:u1'], INSTALLED)).toEqual(['homework']);
+    expect(uncoveredTables(['homework'], ['member:u1:c1'], INSTALLED)).toEqual(['homework']);
+    expect(uncoveredTables(['homework'], ['submitted:u1:c1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['quiz_attempts'], ['submitted:u1:c1'], INSTALLED)).toEqual([]);
+    expect(uncoveredTables(['lesson_completions'], ['progress:u1'], INSTALLED)).toEqual([]);
     expect(uncoveredTables(['courses'], ['user:u1'], INSTALLED)).toEqual(['courses']);
     expect(uncoveredTables(['courses'], ['author:u1'], INSTALLED)).toEqual([]);
     expect(uncoveredTables(['homework'], ['course:c1'], INSTALLED)).toEqual(['homework']);
@@ -163,6 +172,11 @@ describe.each(databaseTargets)('what each cached read depends on, on $name', (ta
     await get(teacher, `lessons/${lessonId}`);
     await get(teacher, `courses/${courseId}/userswithhw`);
     await get(teacher, `courses/${courseId}/gradebook`);
+    // A new account's first request: its session is looked up (the writes above raised none of
+    // the others' account or sessions versions, so theirs stayed kept), and it sees the outline
+    // of a course it is not in.
+    const newcomer = await registerAccount(t.app);
+    await get(newcomer, `courses/${courseId}/outline`);
   });
 
   afterAll(() => {
@@ -196,7 +210,7 @@ describe.each(databaseTargets)('what each cached read depends on, on $name', (ta
     expect(gaps, gaps.join('\n')).toEqual([]);
   });
 
-  it('has in the database exactly the row scopes migrations 0025 and 0027 installed', async () => {
+  it('has in the database exactly the row scopes migrations 0025, 0027 and 0028 installed', async () => {
     expect(await installedRowScopes(t.db, target.name)).toEqual(INSTALLED);
   });
 
@@ -243,9 +257,11 @@ async function installedRowScopes(
     const { rows } = await sql<{ table: string; sql: string }>`
       select tbl_name as "table", sql from sqlite_master
       where type = 'trigger' and name like 'cache_scope_%'`.execute(db);
+    // `'kind:' || new.a`, or `'kind:' || new.a || ':' || new.b` for a scope named by two columns.
+    const bump = /'(\w+):' \|\| (?:new|old)\.(\w+)(?: \|\| ':' \|\| (?:new|old)\.(\w+))?/g;
     for (const row of rows) {
-      for (const match of row.sql.matchAll(/'(\w+):' \|\| (?:new|old)\.(\w+)/g)) {
-        note(row.table, `${match[1]}:${match[2]}`);
+      for (const match of row.sql.matchAll(bump)) {
+        note(row.table, `${match[1]}:${match[2]}${match[3] ? `+${match[3]}` : ''}`);
       }
     }
   }

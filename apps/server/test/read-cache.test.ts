@@ -13,6 +13,8 @@ import {
   readAfterOwnWrite,
   readsSince,
   rosterScope,
+  sessionsScope,
+  submittedScope,
   userScope,
 } from '../src/lib/read-cache.ts';
 import {
@@ -287,7 +289,8 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     const k = key();
     let loads = 0;
     const load = async () => ((loads += 1), loads);
-    const mine = { before: [userScope('reader')] };
+    // As a session is kept: under the person's account and sessions (migration 0028).
+    const mine = { before: [userScope('reader'), sessionsScope('reader')] };
     const now = new Date(Date.now() + 3_600_000).toISOString();
     const session = (token: string, user: string) =>
       other
@@ -782,6 +785,65 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
     const studentPeek = await submissions(student, course._id);
     expect(studentPeek.statusCode).toBe(403);
     expect((await submissions(teacher, course._id)).statusCode).toBe(200);
+  });
+
+  it("keeps a student's answers of one course through their upload, grade and enrolment in another", async () => {
+    const teacher = await registerTeacher(t.app, t.db);
+    const [a, b, c] = [
+      await createCourse(t.app, teacher),
+      await createCourse(t.app, teacher),
+      await createCourse(t.app, teacher),
+    ];
+    const student = await registerAccount(t.app, { username: 'Busy Student' });
+    await enroll(t.app, student, a._id);
+    await enroll(t.app, student, b._id);
+    const read = (account: Account, url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/${url}`, headers: bearer(account.token) });
+    // Course A as the student and its teacher see it, and the student's list.
+    const ofA = [
+      () => read(student, `courses/${a._id}/outline`),
+      () => read(teacher, `courses/${a._id}/gradebook`),
+      () => submissions(teacher, a._id),
+    ];
+    const list = () => enrolledList(student, student.user._id);
+    const misses = () => t.app.readCache.stats.misses;
+    for (const get of [...ofA, list]) {
+      expect((await get()).statusCode).toBe(200);
+      expect((await get()).headers['x-cache']).toBe('hit');
+    }
+
+    // An upload and its grade in course B raise the student's work in B (a scope named by
+    // person and course): A's answers and the list stay kept, and so does the student's session
+    // (reading them all loads nothing).
+    const homework = await uploadHomework(t.app, student, b._id);
+    const grade = await t.app.inject({
+      method: 'PUT',
+      url: `/api/homework/${homework._id}/grade`,
+      headers: bearer(teacher.token),
+      payload: { grade: '10', feedback: 'Добре' },
+    });
+    expect(grade.statusCode).toBe(200);
+    const versions = await readCacheVersions(t.db);
+    expect(versions.get(submittedScope(student.user._id, b._id))).toBeGreaterThan(0);
+    expect(versions.has(submittedScope(student.user._id, a._id))).toBe(false);
+    const missesBefore = misses();
+    for (const get of [...ofA, list]) expect((await get()).headers['x-cache']).toBe('hit');
+    expect(misses()).toBe(missesBefore);
+    const viewOfB = await submissions(teacher, b._id);
+    expect(viewOfB.headers['x-cache']).toBe('miss');
+    expect(viewOfB.json().users[0].homework[0]).toMatchObject({ _id: homework._id, grade: '10' });
+
+    // Enrolling in course C: the list shows it at once; A's answers stay kept.
+    await enroll(t.app, student, c._id);
+    for (const get of ofA) expect((await get()).headers['x-cache']).toBe('hit');
+    const listed = await list();
+    expect(listed.headers['x-cache']).toBe('miss');
+    expect(
+      listed
+        .json()
+        .courses.map((course: Course) => course._id)
+        .sort(),
+    ).toEqual([a._id, b._id, c._id].sort());
   });
 
   it('drops a student who left from userswithhw right away', async () => {

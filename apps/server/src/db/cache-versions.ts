@@ -290,17 +290,50 @@ export async function readCacheVersions(db: Kysely<any>): Promise<Map<string, nu
 /**
  * The scopes a version can be kept for besides a table: one course's own rows
  * (the course, its outline), its roster (enrolments, the count of students),
- * its students' work in it (submissions, quiz attempts), one person's rows,
- * the courses one teacher wrote. The work and the roster are apart from the
- * course so that a submission, a grade or an enrolment leaves every
- * student's lessons and outline of the course kept.
+ * its students' work in it (submissions, quiz attempts), the courses one
+ * teacher wrote; and for one person, each kind of their rows apart: their
+ * account, their sessions, their enrolments, their lessons done, and in one
+ * course their enrolment and their work (submissions, grades, attempts).
+ * The work and the roster are apart from the course so that a submission, a
+ * grade or an enrolment leaves every student's lessons and outline of the
+ * course kept; a person's rows are apart by kind and by course (migration
+ * 0028) so that an upload, a grade or an enrolment in one course leaves
+ * their answers of every other course, and their session, kept.
  */
-export type ScopeKind = 'course' | 'work' | 'user' | 'author' | 'roster';
+export type ScopeKind =
+  | 'course'
+  | 'work'
+  | 'user'
+  | 'author'
+  | 'roster'
+  | 'sessions'
+  | 'enrolments'
+  | 'progress'
+  | 'member'
+  | 'submitted';
 
 /** A course's scope: raised by every write to a row that belongs to the course. */
 export const courseScope = (id: string): string => `course:${id}`;
-/** A person's scope: raised by every write to a row that belongs to the person. */
+/**
+ * A person's account: raised by every write to their `users` row (name, role, block). Until
+ * migration 0028 also by every other row of theirs.
+ */
 export const userScope = (id: string): string => `user:${id}`;
+/** A person's sessions: raised by a sign-in, a sign-out, an extension (migration 0028). */
+export const sessionsScope = (id: string): string => `sessions:${id}`;
+/** Which courses a person is in: raised by their enrolling and leaving (migration 0028). */
+export const enrolmentsScope = (id: string): string => `enrolments:${id}`;
+/** A person's lessons done: raised by each completion they mark or unmark (migration 0028). */
+export const progressScope = (id: string): string => `progress:${id}`;
+/** A person's enrolment in one course (migration 0028; a scope named by two columns). */
+export const memberScope = (userId: string, courseId: string): string =>
+  `member:${userId}:${courseId}`;
+/**
+ * A person's work in one course: their submissions, grades and quiz attempts there (migration
+ * 0028; a scope named by two columns).
+ */
+export const submittedScope = (userId: string, courseId: string): string =>
+  `submitted:${userId}:${courseId}`;
 /** A course's work: raised by every submission, grade and quiz attempt in the course. */
 export const workScope = (id: string): string => `work:${id}`;
 /** A teacher's courses' scope: raised by every write to a course they wrote. */
@@ -322,7 +355,9 @@ export const rosterScope = (id: string): string => `roster:${id}`;
  * ms, 8,000 527 ms, 16,000 1.6 s. Once the list holds 8 KB of names, a
  * scope is appended to the log without the search: a name may then have
  * several lines in one transaction, which raises its version by more than
- * one (a version only has to change). Migration 0027 installs this form.
+ * one (a version only has to change). A pair's column may be two joined by
+ * `+` (`member:user_id+course_id`): the scope is then named by both values,
+ * `member:<user>:<course>`. Migration 0028 installs this form.
  */
 export async function installScopeNote(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
@@ -333,6 +368,7 @@ export async function installScopeNote(db: Kysely<unknown>): Promise<void> {
       changed jsonb[] := array[]::jsonb[];
       one jsonb;
       spec text;
+      columns text[];
       id text;
       scope text;
     begin
@@ -340,7 +376,12 @@ export async function installScopeNote(db: Kysely<unknown>): Promise<void> {
       if TG_OP <> 'INSERT' then changed := changed || to_jsonb(OLD); end if;
       foreach one in array changed loop
         foreach spec in array TG_ARGV loop
-          id := one ->> split_part(spec, ':', 2);
+          columns := string_to_array(split_part(spec, ':', 2), '+');
+          id := one ->> columns[1];
+          -- A second column joins the name; a null in either leaves the row without the scope.
+          for i in 2 .. array_length(columns, 1) loop
+            id := id || ':' || (one ->> columns[i]);
+          end loop;
           continue when id is null;
           scope := split_part(spec, ':', 1) || ':' || id;
           if length(noted) > 8192 then
@@ -366,7 +407,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind →
- * the column naming it). The triggers are the one record of which table
+ * the column naming it, or two joined by `+` for a scope named by both). The triggers are the one record of which table
  * carries which scopes: the read cache's structural test reads them back.
  */
 export async function trackRowScopes(
@@ -376,7 +417,10 @@ export async function trackRowScopes(
   apart?: ApartColumn,
 ): Promise<void> {
   const pairs = Object.entries(scopes);
-  for (const name of [table, ...pairs.flat()]) {
+  for (const name of [
+    table,
+    ...pairs.flatMap(([kind, columns]) => [kind, ...columns.split('+')]),
+  ]) {
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
   }
   if (apart !== undefined) {
@@ -402,7 +446,7 @@ export interface ApartColumn {
   scopes: Partial<Record<ScopeKind, string>>;
 }
 
-/** `kind:column` pairs: the scopes a trigger raises, each by the column that names it. */
+/** `kind:column` pairs: the scopes a trigger raises, each by the column (or `a+b` columns) that names it. */
 type ScopePair = [string, string];
 
 /** The rows a SQLite trigger of each kind of change sees. */
@@ -437,12 +481,14 @@ function sqliteScopeTrigger(
   when = '',
 ) {
   const bumps = rows.flatMap((row) =>
-    pairs.map(
-      ([kind, column]) =>
-        `insert into cache_versions (name, version) select '${kind}:' || ${row}.${column}, 1 ` +
-        `where ${row}.${column} is not null ` +
-        `on conflict (name) do update set version = version + 1;`,
-    ),
+    pairs.map(([kind, spec]) => {
+      const columns = spec.split('+').map((column) => `${row}.${column}`);
+      return (
+        `insert into cache_versions (name, version) select '${kind}:' || ${columns.join(" || ':' || ")}, 1 ` +
+        `where ${columns.map((column) => `${column} is not null`).join(' and ')} ` +
+        `on conflict (name) do update set version = version + 1;`
+      );
+    }),
   );
   return sql
     .raw(

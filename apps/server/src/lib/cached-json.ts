@@ -173,7 +173,7 @@ export interface CachedReadDeclaration<T> {
   name: string;
   key: (request: FastifyRequest) => string;
   before: (request: FastifyRequest) => readonly string[];
-  after?: (value: T) => readonly string[];
+  after?: (value: T, request: FastifyRequest) => readonly string[];
 }
 
 /**
@@ -271,7 +271,7 @@ export function cachedRead<T>(
           }
           const value = schema.parse(loaded) as T;
           const answer = new CachedAnswer(Buffer.from(JSON.stringify(value)));
-          answer.after = declaration.after?.(value) ?? [];
+          answer.after = declaration.after?.(value, request) ?? [];
           return answer;
         },
         undefined,

@@ -3,7 +3,12 @@ import { compactVersionLog, readVersionsOf } from '../db/cache-versions.ts';
 export {
   authorScope,
   courseScope,
+  enrolmentsScope,
+  memberScope,
+  progressScope,
   rosterScope,
+  sessionsScope,
+  submittedScope,
   userScope,
   workScope,
 } from '../db/cache-versions.ts';
@@ -13,9 +18,10 @@ import { collectQueryWords } from '../db/query-tables.ts';
 /**
  * What a kept answer depends on: its versions' names. A table's name (any
  * write to the table changes the answer), or a scope — `courseScope(id)`,
- * `userScope(id)` (db/cache-versions.ts) — when only writes to one course's
- * or one person's rows can (the row triggers of db/cache-versions.ts say
- * which tables carry which scopes; migrations 0025 and 0027 installed them).
+ * `userScope(id)`, `memberScope(person, course)`, … (db/cache-versions.ts) —
+ * when only writes to one course's or one person's rows of a kind can (the
+ * row triggers of db/cache-versions.ts say which tables carry which scopes;
+ * migrations 0025, 0027 and 0028 installed them).
  */
 export interface Depends<T> {
   /** Known from the request before the load: the asker, the course in the URL, tables. */

@@ -18,7 +18,7 @@ import { AppError } from '../../app-error.ts';
 import { speaking } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { userScope, type ReadCache } from '../../lib/read-cache.ts';
+import { sessionsScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { declaredCachedReads } from '../../lib/cached-json.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
@@ -230,14 +230,18 @@ export async function authenticateToken(
   since?: number,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
-  // Through the read cache when given: the row is kept under its person's version, which every
-  // write to their sessions or their account raises, so a sign-in, logout, block or role change
-  // anywhere makes their next request read it again, and the checks below run on every request.
-  // Only a found session is kept.
+  // Through the read cache when given: the row is kept under its person's account and sessions
+  // versions, which every write to their account row or their sessions raises, so a sign-in,
+  // logout, block or role change anywhere makes their next request read it again (and their
+  // uploads, grades and enrolments do not), and the checks below run on every request. Only a
+  // found session is kept.
   const row = cache
     ? await cache.get(
         `${SESSION_READ}:${tokenHash}`,
-        { before: [], after: (found) => (found ? [userScope(found.id)] : []) },
+        {
+          before: [],
+          after: (found) => (found ? [userScope(found.id), sessionsScope(found.id)] : []),
+        },
         () => findSessionWithUser(db, tokenHash),
         (found) => found !== undefined,
         since,

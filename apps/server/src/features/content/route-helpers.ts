@@ -7,7 +7,7 @@ import { AppError } from '../../app-error.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { getCurrentUser } from '../../plugins/auth.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { courseScope, userScope } from '../../lib/read-cache.ts';
+import { courseScope, memberScope, progressScope } from '../../lib/read-cache.ts';
 import type { Lesson, Outline } from '@urok/contract/schemas';
 import type { MediaLinks } from './content.service.ts';
 
@@ -25,8 +25,12 @@ const viewerKey = (request: FastifyRequest) =>
   request.user
     ? `${request.user._id}:${request.user.isAdmin ? 'teacher' : 'student'}`
     : 'anonymous';
-const viewerScope = (request: FastifyRequest) =>
-  request.user ? [userScope(request.user._id)] : [];
+/** The asker's lessons done. */
+const viewerProgress = (request: FastifyRequest) =>
+  request.user ? [progressScope(request.user._id)] : [];
+/** What the asker has in the course: their enrolment. */
+const viewerMembership = (request: FastifyRequest, courseId: string) =>
+  request.user ? [memberScope(request.user._id, courseId)] : [];
 
 function contentReads(app: AppInstance) {
   return {
@@ -34,10 +38,14 @@ function contentReads(app: AppInstance) {
       name: 'outline',
       key: (request) => `${viewerKey(request)}:${request.url}`,
       // The course's own rows, and the asker's enrolment and completions.
-      before: (request) => [
-        courseScope((request.params as { id: string }).id),
-        ...viewerScope(request),
-      ],
+      before: (request) => {
+        const courseId = (request.params as { id: string }).id;
+        return [
+          courseScope(courseId),
+          ...viewerProgress(request),
+          ...viewerMembership(request, courseId),
+        ];
+      },
     }),
     /**
      * A lesson's answer carries media links signed for MEDIA_URL_TTL_SECONDS (4 h): the key also
@@ -47,10 +55,13 @@ function contentReads(app: AppInstance) {
       name: 'lesson',
       key: (request) =>
         `${viewerKey(request)}:${Math.floor(Date.now() / 3_600_000)}:${request.url}`,
-      // The asker's enrolment and completion, the lesson's files and the key its links are
-      // signed with; then its course's rows.
-      before: (request) => [...viewerScope(request), 'lesson_attachments', 'media_signing_key'],
-      after: (value) => [courseScope(value.lesson.courseId)],
+      // The asker's lessons done, the lesson's files and the key its links are signed with; then
+      // its course's rows and the asker's enrolment there.
+      before: (request) => [...viewerProgress(request), 'lesson_attachments', 'media_signing_key'],
+      after: (value, request) => [
+        courseScope(value.lesson.courseId),
+        ...viewerMembership(request, value.lesson.courseId),
+      ],
     }),
   };
 }

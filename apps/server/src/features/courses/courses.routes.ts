@@ -24,7 +24,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { cachedRead } from '../../lib/cached-json.ts';
-import { authorScope, courseScope, rosterScope, userScope } from '../../lib/read-cache.ts';
+import {
+  authorScope,
+  courseScope,
+  enrolmentsScope,
+  rosterScope,
+  userScope,
+} from '../../lib/read-cache.ts';
 import { parseFormFields, readMultipartForm, withUploadCleanup } from '../../lib/uploads.ts';
 import { AppError } from '../../app-error.ts';
 import { bearerSecurity, getCurrentUser, readBearerToken } from '../../plugins/auth.ts';
@@ -148,7 +154,7 @@ export async function coursesRoutes(
     name: 'enrolled-courses',
     key: (request) => `${getCurrentUser(request)._id}:${request.url}`,
     // The asker's enrolments, then each course shown, its count of students and its author's name.
-    before: (request) => [userScope(getCurrentUser(request)._id)],
+    before: (request) => [enrolmentsScope(getCurrentUser(request)._id)],
     after: (value) =>
       value.courses.flatMap((course) => [
         courseScope(course._id),

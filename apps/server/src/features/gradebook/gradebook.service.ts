@@ -22,7 +22,7 @@ import type { Db } from '../../db/database.ts';
 import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
-import { courseScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
+import { courseScope, submittedScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { findCourseAssignments, type AssignmentRow } from '../assignments/assignments.service.ts';
 import { findCourseById, findEnrolledCourses } from '../courses/courses.service.ts';
@@ -300,15 +300,19 @@ export async function getGradebookJson(
     { cache: false },
   );
   const json = await Promise.all(
-    students
-      .sort(byName)
-      .map((student) =>
-        cache.get(
-          `gradebook-row:${courseId}:${student.id}:${columnsKey}`,
-          { before: [courseScope(courseId), userScope(student.id)] },
-          () => rows.load(student.id),
-        ),
+    students.sort(byName).map((student) =>
+      cache.get(
+        `gradebook-row:${courseId}:${student.id}:${columnsKey}`,
+        {
+          before: [
+            courseScope(courseId),
+            userScope(student.id),
+            submittedScope(student.id, courseId),
+          ],
+        },
+        () => rows.load(student.id),
       ),
+    ),
   );
   const list = json.filter((row): row is JsonPart => row !== null);
   return new PrebuiltJson(`${head.slice(0, -1)},"students":[`, list, ']}');

@@ -8,7 +8,7 @@ import { AppError } from '../../app-error.ts';
 import { findUserContacts } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
-import { userScope, type ReadCache } from '../../lib/read-cache.ts';
+import { memberScope, submittedScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import { assertEnrolled, getAuthoredCourse } from './homework-access.ts';
@@ -170,7 +170,14 @@ export async function usersWithHomeworkJson(
     enrolled.map((student) =>
       cache.get(
         `submitter:${courseId}:${student.id}`,
-        { before: [userScope(student.id), 'homework_grade_history'] },
+        {
+          before: [
+            userScope(student.id),
+            memberScope(student.id, courseId),
+            submittedScope(student.id, courseId),
+            'homework_grade_history',
+          ],
+        },
         () => parts.load(student.id),
       ),
     ),
