@@ -338,18 +338,23 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     const [courseKey, rosterKey] = [key(), key()];
     const course = { before: [courseScope(id)] };
     const roster = { before: [rosterScope(id)] };
+    const table = async () => (await readCacheVersions(other)).get('courses');
     expect(await c.get(courseKey, course, load)).toBe(1);
     expect(await c.get(rosterKey, roster, load)).toBe(2);
-    // An enrolment and the count it changes, as enrolling writes them: the roster only.
+    // An enrolment and the count it changes, as enrolling writes them: the roster only, not the
+    // courses table's version either (migration 0028).
     await other
       .insertInto('enrollments')
       .values({ user_id: 'reader', course_id: id, created_at: now })
       .execute();
+    const tableBefore = await table();
     await other.updateTable('courses').set({ enrolled_count: 1 }).where('id', '=', id).execute();
+    expect(await table()).toBe(tableBefore);
     expect(await c.get(courseKey, course, load)).toBe(1);
     expect(await c.get(rosterKey, roster, load)).toBe(3);
-    // Anything else on the course's row: the course only.
+    // Anything else on the course's row: the course only, and the table.
     await other.updateTable('courses').set({ title: 'Інший' }).where('id', '=', id).execute();
+    expect(await table()).toBeGreaterThan(tableBefore!);
     expect(await c.get(courseKey, course, load)).toBe(4);
     expect(await c.get(rosterKey, roster, load)).toBe(3);
     // Both in one statement: both.
@@ -712,6 +717,23 @@ describe.each(databaseTargets)('read cache through the API on $name', (target) =
     expect(leave.statusCode).toBe(204);
     expect((await inCatalog(course._id))?.enrolledCount).toBe(0);
     expect((await enrolledList(student, student.user._id)).json()).toEqual({ courses: [] });
+  });
+
+  it('keeps the catalog through an enrolment in a course it does not show, and shows one in a course it does at once', async () => {
+    const teacher = await registerTeacher(t.app, t.db);
+    const older = await createCourse(t.app, teacher);
+    const newest = await createCourse(t.app, teacher);
+    const student = await registerAccount(t.app);
+    // One course a page: the newest only.
+    const page = () => t.app.inject({ method: 'GET', url: '/api/courses?limit=1' });
+    expect((await page()).json().courses.map((c: Course) => c._id)).toEqual([newest._id]);
+    expect((await page()).headers['x-cache']).toBe('hit');
+    await enroll(t.app, student, older._id);
+    expect((await page()).headers['x-cache']).toBe('hit');
+    await enroll(t.app, student, newest._id);
+    const counted = await page();
+    expect(counted.headers['x-cache']).toBe('miss');
+    expect(counted.json().courses[0]).toMatchObject({ _id: newest._id, enrolledCount: 1 });
   });
 
   it('refuses another student the enrolled list even after the owner’s list was cached', async () => {

@@ -3,7 +3,8 @@ import { dialectOf } from './dialect-of.ts';
 
 /**
  * A version number per table, raised by the database itself whenever a
- * transaction that wrote the table commits: triggers, so a write from any
+ * transaction that wrote the table commits (but for an update of a column
+ * kept apart alone: retrackTableVersion): triggers, so a write from any
  * process (another server, the admin CLI, a hand-typed statement) raises it,
  * and a reader that starts after the commit sees the new number. The read
  * cache (lib/read-cache.ts) keeps an answer under the versions of the tables
@@ -99,6 +100,81 @@ export async function trackTableVersion(db: Kysely<unknown>, table: string): Pro
     .execute(db);
 }
 
+/**
+ * Makes `table`'s version triggers again (its version row stays: a version never goes back),
+ * leaving out an update of `apart` alone when given: that column's changes raise only the
+ * scopes its row triggers name (trackRowScopes' ApartColumn), not the table's version. A
+ * course's count of students changes with every enrolment; as part of the courses table it
+ * dropped the catalog and every search each time (migration 0028). SQLite compares every other
+ * column in its update trigger, PostgreSQL names them in `update of`: a migration that adds a
+ * column to such a table tracks it again (the read cache's structural test checks both).
+ */
+export async function retrackTableVersion(
+  db: Kysely<unknown>,
+  table: string,
+  apart?: string,
+): Promise<void> {
+  for (const name of [table, ...(apart === undefined ? [] : [apart])]) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  const bump = `update cache_versions set version = version + 1 where name = '${table}';`;
+  if (dialectOf(db) === 'sqlite') {
+    await sql.raw(`drop trigger if exists cache_version_${table}_update`).execute(db);
+    const others = apart === undefined ? [] : await otherColumns(db, table, apart);
+    const when =
+      others.length === 0
+        ? ''
+        : ` when ${others.map((c) => `old.${c} is not new.${c}`).join(' or ')}`;
+    await sql
+      .raw(
+        `create trigger cache_version_${table}_update after update on ${table}${when} ` +
+          `begin ${bump} end`,
+      )
+      .execute(db);
+    return;
+  }
+  for (const name of [table, `${table}_update`]) {
+    await sql.raw(`drop trigger if exists cache_version_${name} on ${table}`).execute(db);
+  }
+  const note = 'for each statement execute function cache_version_note()';
+  if (apart === undefined) {
+    await sql
+      .raw(
+        `create trigger cache_version_${table} after insert or update or delete or truncate ` +
+          `on ${table} ${note}`,
+      )
+      .execute(db);
+    return;
+  }
+  const others = await otherColumns(db, table, apart);
+  await sql
+    .raw(
+      `create trigger cache_version_${table} after insert or delete or truncate on ${table} ${note}`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger cache_version_${table}_update after update of ${others.join(', ')} ` +
+        `on ${table} ${note}`,
+    )
+    .execute(db);
+}
+
+/** The columns of `table` as they are now, but `column`. */
+async function otherColumns(db: Kysely<unknown>, table: string, column: string): Promise<string[]> {
+  const { rows } =
+    dialectOf(db) === 'sqlite'
+      ? await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)
+      : await sql<{ name: string }>`select column_name as name from information_schema.columns
+          where table_schema = current_schema() and table_name = ${table}
+          order by ordinal_position`.execute(db);
+  const others = rows.map((row) => row.name).filter((name) => name !== column);
+  for (const name of others) {
+    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
+  }
+  return others;
+}
+
 /** Drops what trackTableVersion made (a migration's down). */
 export async function untrackTableVersion(db: Kysely<unknown>, table: string): Promise<void> {
   if (dialectOf(db) === 'sqlite') {
@@ -106,7 +182,9 @@ export async function untrackTableVersion(db: Kysely<unknown>, table: string): P
       await sql.raw(`drop trigger if exists cache_version_${table}_${change}`).execute(db);
     }
   } else {
-    await sql.raw(`drop trigger if exists cache_version_${table} on ${table}`).execute(db);
+    for (const name of [table, `${table}_update`]) {
+      await sql.raw(`drop trigger if exists cache_version_${name} on ${table}`).execute(db);
+    }
   }
   await sql`delete from cache_versions where name = ${table}`.execute(db);
 }
@@ -524,13 +602,7 @@ async function trackWithApartColumn(
     await pgScopeTrigger(db, table, '_apart', 'update', apartPairs, `when (${changed}) `);
     return;
   }
-  const { rows } = await sql<{
-    name: string;
-  }>`select name from pragma_table_info(${table})`.execute(db);
-  const others = rows.map((row) => row.name).filter((name) => name !== column);
-  for (const name of others) {
-    if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
-  }
+  const others = await otherColumns(db, table, column);
   await sqliteScopeTrigger(db, table, 'insert', 'insert', ROWS_OF.insert, all);
   await sqliteScopeTrigger(db, table, 'delete', 'delete', ROWS_OF.delete, all);
   const otherChanged = others.map((name) => `old.${name} is not new.${name}`).join(' or ');

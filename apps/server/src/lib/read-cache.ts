@@ -17,7 +17,8 @@ import { collectQueryWords } from '../db/query-tables.ts';
 
 /**
  * What a kept answer depends on: its versions' names. A table's name (any
- * write to the table changes the answer), or a scope — `courseScope(id)`,
+ * write to the table changes the answer, but an update of a column kept
+ * apart alone: a course's count of students), or a scope — `courseScope(id)`,
  * `userScope(id)`, `memberScope(person, course)`, … (db/cache-versions.ts) —
  * when only writes to one course's or one person's rows of a kind can (the
  * row triggers of db/cache-versions.ts say which tables carry which scopes;

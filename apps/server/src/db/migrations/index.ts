@@ -26,7 +26,7 @@ import * as m0024 from './0024-user-language.ts';
 import * as m0025 from './0025-scoped-versions.ts';
 import * as m0026 from './0026-gradebook-covering-index.ts';
 import * as m0027 from './0027-course-rosters.ts';
-import * as m0028 from './0028-person-scopes.ts';
+import * as m0028 from './0028-finer-scopes.ts';
 
 /** Every migration, in order. Names sort as they run. */
 export const migrations: Record<string, Migration> = {
@@ -57,5 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0025-scoped-versions': m0025,
   '0026-gradebook-covering-index': m0026,
   '0027-course-rosters': m0027,
-  '0028-person-scopes': m0028,
+  '0028-finer-scopes': m0028,
 };

@@ -136,8 +136,10 @@ export async function coursesRoutes(
   const catalog = cachedRead<z.infer<typeof courseListResponseSchema>>(app.readCache, {
     name: 'courses',
     key: (request) => request.url,
-    // Every listed course, its author's name, its count of students.
+    // Which courses are listed and their rows, their authors' names; then each listed course's
+    // count of students (its roster: the courses table's version leaves the count out).
     before: () => ['courses', 'users'],
+    after: (value) => value.courses.map((course) => rosterScope(course._id)),
   });
   const created = cachedRead<z.infer<typeof createdCoursesResponseSchema>>(app.readCache, {
     name: 'created-courses',
