@@ -485,8 +485,9 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind →
- * the column naming it, or two joined by `+` for a scope named by both). The triggers are the one record of which table
- * carries which scopes: the read cache's structural test reads them back.
+ * the column naming it, or two joined by `+` for a scope named by both). The
+ * triggers are the one record of which table carries which scopes: the read
+ * cache's structural test reads them back.
  */
 export async function trackRowScopes(
   db: Kysely<unknown>,
@@ -524,7 +525,7 @@ export interface ApartColumn {
   scopes: Partial<Record<ScopeKind, string>>;
 }
 
-/** `kind:column` pairs: the scopes a trigger raises, each by the column (or `a+b` columns) that names it. */
+/** `kind:column` pairs: the scopes a trigger raises, each by the column (or `a+b`) naming it. */
 type ScopePair = [string, string];
 
 /** The rows a SQLite trigger of each kind of change sees. */

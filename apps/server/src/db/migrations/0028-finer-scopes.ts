@@ -12,15 +12,15 @@ import { APART, SCOPES as SCOPES_0027 } from './0027-course-rosters.ts';
 /**
  * Scopes by what changed, a step further (db/cache-versions.ts).
  *
- * A person's rows apart by kind and by course: every
- * row of a person raised their one scope, so an upload, a grade or an
- * enrolment in one course made everything kept for them load again — their
- * session, their course list, their outlines and lessons and gradebook rows
- * of every other course. Now their account row raises `user`, their sessions
- * `sessions`, their enrolments `enrolments` (the list of their courses), their
- * lessons done `progress`; and in one course, named by person and course,
- * their enrolment there `member`, their submissions, grades and quiz attempts
- * there `submitted`.
+ * A person's rows apart by kind and by course: every row of a person raised
+ * their one scope, so an upload, a grade or an enrolment in one course made
+ * everything kept for them load again — their session, their course list,
+ * their outlines and lessons and gradebook rows of every other course. Now
+ * their account row raises `user`, their sessions `sessions`, their
+ * enrolments `enrolments` (the list of their courses), their lessons done
+ * `progress`; and in one course, named by person and course, their enrolment
+ * there `member`, their submissions, grades and quiz attempts there
+ * `submitted`.
  *
  * A course's count of students apart from the courses table too: every
  * enrolment raised the table's version, and with it dropped the catalog and
