@@ -24,6 +24,9 @@ import { dialectOf } from './dialect-of.ts';
  */
 export const CACHE_VERSIONS_TABLE = 'cache_versions';
 
+/** A table's, a column's or a scope kind's name, checked before it is spliced into SQL. */
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
 /** Creates the versions table and, on PostgreSQL, the trigger functions (once). */
 export async function installCacheVersions(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -79,25 +82,9 @@ async function installCommitTriggers(db: Kysely<unknown>): Promise<void> {
 
 /** Gives `table` its version row and triggers: every migration that creates a table calls this. */
 export async function trackTableVersion(db: Kysely<unknown>, table: string): Promise<void> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`not a table name: ${table}`);
+  if (!IDENTIFIER.test(table)) throw new Error(`not a table name: ${table}`);
   await sql`insert into cache_versions (name, version) values (${table}, 0)`.execute(db);
-  if (dialectOf(db) === 'sqlite') {
-    for (const change of ['insert', 'update', 'delete']) {
-      await sql
-        .raw(
-          `create trigger cache_version_${table}_${change} after ${change} on ${table} ` +
-            `begin update cache_versions set version = version + 1 where name = '${table}'; end`,
-        )
-        .execute(db);
-    }
-    return;
-  }
-  await sql
-    .raw(
-      `create trigger cache_version_${table} after insert or update or delete or truncate ` +
-        `on ${table} for each statement execute function cache_version_note()`,
-    )
-    .execute(db);
+  await createTableVersionTriggers(db, table);
 }
 
 /**
@@ -117,24 +104,42 @@ export async function retrackTableVersion(
   for (const name of [table, ...(apart === undefined ? [] : [apart])]) {
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
   }
-  const bump = `update cache_versions set version = version + 1 where name = '${table}';`;
+  await dropTableVersionTriggers(db, table);
+  await createTableVersionTriggers(db, table, apart);
+}
+
+/** Drops what trackTableVersion made (a migration's down). */
+export async function untrackTableVersion(db: Kysely<unknown>, table: string): Promise<void> {
+  await dropTableVersionTriggers(db, table);
+  await sql`delete from cache_versions where name = ${table}`.execute(db);
+}
+
+/**
+ * The triggers raising `table`'s version: on SQLite one a kind of change, raising the counter;
+ * on PostgreSQL a statement trigger noting the table (cache_version_note), with updates apart
+ * when `apart` is given.
+ */
+async function createTableVersionTriggers(
+  db: Kysely<unknown>,
+  table: string,
+  apart?: string,
+): Promise<void> {
+  const others = apart === undefined ? [] : await otherColumns(db, table, apart);
   if (dialectOf(db) === 'sqlite') {
-    await sql.raw(`drop trigger if exists cache_version_${table}_update`).execute(db);
-    const others = apart === undefined ? [] : await otherColumns(db, table, apart);
-    const when =
-      others.length === 0
-        ? ''
-        : ` when ${others.map((c) => `old.${c} is not new.${c}`).join(' or ')}`;
-    await sql
-      .raw(
-        `create trigger cache_version_${table}_update after update on ${table}${when} ` +
-          `begin ${bump} end`,
-      )
-      .execute(db);
+    const bump = `update cache_versions set version = version + 1 where name = '${table}';`;
+    for (const change of ['insert', 'update', 'delete']) {
+      const when =
+        change === 'update' && others.length > 0
+          ? ` when ${others.map((c) => `old.${c} is not new.${c}`).join(' or ')}`
+          : '';
+      await sql
+        .raw(
+          `create trigger cache_version_${table}_${change} after ${change} on ${table}${when} ` +
+            `begin ${bump} end`,
+        )
+        .execute(db);
+    }
     return;
-  }
-  for (const name of [table, `${table}_update`]) {
-    await sql.raw(`drop trigger if exists cache_version_${name} on ${table}`).execute(db);
   }
   const note = 'for each statement execute function cache_version_note()';
   if (apart === undefined) {
@@ -146,7 +151,6 @@ export async function retrackTableVersion(
       .execute(db);
     return;
   }
-  const others = await otherColumns(db, table, apart);
   await sql
     .raw(
       `create trigger cache_version_${table} after insert or delete or truncate on ${table} ${note}`,
@@ -158,6 +162,14 @@ export async function retrackTableVersion(
         `on ${table} ${note}`,
     )
     .execute(db);
+}
+
+async function dropTableVersionTriggers(db: Kysely<unknown>, table: string): Promise<void> {
+  const names =
+    dialectOf(db) === 'sqlite'
+      ? ['insert', 'update', 'delete'].map((change) => `cache_version_${table}_${change}`)
+      : [`cache_version_${table} on ${table}`, `cache_version_${table}_update on ${table}`];
+  for (const name of names) await sql.raw(`drop trigger if exists ${name}`).execute(db);
 }
 
 /** The columns of `table` as they are now, but `column`. */
@@ -173,20 +185,6 @@ async function otherColumns(db: Kysely<unknown>, table: string, column: string):
     if (!IDENTIFIER.test(name)) throw new Error(`not an identifier: ${name}`);
   }
   return others;
-}
-
-/** Drops what trackTableVersion made (a migration's down). */
-export async function untrackTableVersion(db: Kysely<unknown>, table: string): Promise<void> {
-  if (dialectOf(db) === 'sqlite') {
-    for (const change of ['insert', 'update', 'delete']) {
-      await sql.raw(`drop trigger if exists cache_version_${table}_${change}`).execute(db);
-    }
-  } else {
-    for (const name of [table, `${table}_update`]) {
-      await sql.raw(`drop trigger if exists cache_version_${name} on ${table}`).execute(db);
-    }
-  }
-  await sql`delete from cache_versions where name = ${table}`.execute(db);
 }
 
 /**
@@ -480,8 +478,6 @@ export async function uninstallScopeNote(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) === 'sqlite') return;
   await sql`drop function cache_scope_note`.execute(db);
 }
-
-const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
  * Gives `table` the row triggers that raise its rows' scopes (`scopes`: kind →
