@@ -6,7 +6,7 @@ const student = DEMO_ACCOUNTS.find((account) => !account.isTeacher)!;
 test('the open mobile drawer has no serious axe violation', async ({ page }, testInfo) => {
   await signIn(page, student, '/my-courselist');
   await waitForSettledPage(page);
-  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Відкрити меню' }).click();
   await expect(
     page
       .getByRole('navigation', { name: 'Main navigation' })

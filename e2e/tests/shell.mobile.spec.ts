@@ -6,7 +6,7 @@ test('on a phone the sidebar is a drawer closed by Escape or a click outside', a
 }) => {
   const student = await createStudent(request, 'Phone Student');
   await signIn(page, student, '/my-courselist');
-  const open = page.getByRole('button', { name: 'Open menu' });
+  const open = page.getByRole('button', { name: 'Відкрити меню' });
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
 
   await open.click();

@@ -50,8 +50,8 @@ test.describe('the signed-in shell', () => {
   test('the header search goes to the course catalog', async ({ page, request }) => {
     const student = await createStudent(request, 'Search Student');
     await signIn(page, student, '/my-courselist');
-    await page.getByRole('search').getByLabel('Search courses').fill('Python');
-    await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('search').getByLabel('Пошук курсів').fill('Python');
+    await page.getByRole('search').getByRole('button', { name: 'Шукати' }).click();
     await expect(page).toHaveURL(/\/course-grid-page\?q=Python$/);
   });
 
@@ -88,9 +88,9 @@ test.describe('the signed-in shell', () => {
   test('the sidebar width is kept in local storage', async ({ page, request }) => {
     const student = await createStudent(request, 'Sidebar Student');
     await signIn(page, student, '/my-courselist');
-    await page.getByRole('button', { name: 'Collapse sidebar' }).click();
+    await page.getByRole('button', { name: 'Згорнути бічну панель' }).click();
     expect(await page.evaluate(() => localStorage.getItem('sidebar-expanded'))).toBe('false');
     await page.reload();
-    await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Розгорнути бічну панель' })).toBeVisible();
   });
 });

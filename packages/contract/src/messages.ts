@@ -291,14 +291,14 @@ export const commonMessages = defineMessages('common', {
   // ---- end of operators section ----
 
   // Web app: shell
-  openSidebar: 'Open menu',
-  closeSidebar: 'Close menu',
-  expandSidebar: 'Expand sidebar',
-  collapseSidebar: 'Collapse sidebar',
-  searchCourses: 'Search courses',
+  openSidebar: 'Відкрити меню',
+  closeSidebar: 'Закрити меню',
+  expandSidebar: 'Розгорнути бічну панель',
+  collapseSidebar: 'Згорнути бічну панель',
+  searchCourses: 'Пошук курсів',
   searchPlaceholder: 'Пошук курсів…',
-  searchAction: 'Search',
-  userMenu: 'User menu',
+  searchAction: 'Шукати',
+  userMenu: 'Меню користувача',
   startLink: 'Urok',
 } as const);
 

@@ -140,13 +140,13 @@ describe('signed-in shell', () => {
   it('the header search goes to /course-grid-page?q=…', async () => {
     const { user } = await renderShell();
     const search = screen.getByRole('search');
-    await user.type(within(search).getByLabelText('Search courses'), 'react basics{Enter}');
+    await user.type(within(search).getByLabelText('Пошук курсів'), 'react basics{Enter}');
     expect(screen.getByTestId('location').textContent).toBe('/course-grid-page?q=react+basics');
   });
 
   it('mobile drawer: the menu button opens it, Escape or a click outside closes it; the state persists', async () => {
     const { user } = await renderShell();
-    const open = screen.getByRole('button', { name: 'Open menu' });
+    const open = screen.getByRole('button', { name: 'Відкрити меню' });
     const sidebar = document.getElementById(open.getAttribute('aria-controls') ?? '')!;
     expect(open.getAttribute('aria-expanded')).toBe('false');
     expect(sidebar.className).toContain('invisible');
@@ -170,20 +170,20 @@ describe('signed-in shell', () => {
   it('a persisted open drawer is open after a reload', async () => {
     window.localStorage.setItem(STORAGE_KEYS.sidebarOpen, 'true');
     await renderShell();
-    expect(screen.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe(
-      'true',
-    );
+    expect(
+      screen.getByRole('button', { name: 'Відкрити меню' }).getAttribute('aria-expanded'),
+    ).toBe('true');
   });
 
   it("desktop: the 'sidebar-expanded' flag persists and collapses the sidebar to a rail", async () => {
     mockDesktop(true);
     const { user } = await renderShell();
-    const collapse = screen.getByRole('button', { name: 'Collapse sidebar' });
+    const collapse = screen.getByRole('button', { name: 'Згорнути бічну панель' });
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarExpanded)).toBe('true');
     await user.click(collapse);
     expect(window.localStorage.getItem(STORAGE_KEYS.sidebarExpanded)).toBe('false');
     expect(
-      screen.getByRole('button', { name: 'Expand sidebar' }).getAttribute('aria-expanded'),
+      screen.getByRole('button', { name: 'Розгорнути бічну панель' }).getAttribute('aria-expanded'),
     ).toBe('false');
     // Labels stay for screen readers; the group's links hide until the rail expands.
     expect(within(nav()).queryByRole('link', { name: 'Всі курси' })).toBeNull();
