@@ -131,6 +131,12 @@ export interface AppDeps {
   storage?: Storage;
   /** The clock quiz deadlines go by; Date.now unless a test moves its own. */
   now?: () => number;
+  /**
+   * SQLite synced off the event loop (db/wal-sync.ts): settles once every
+   * commit made so far is on disk. Every reply, and every announcement on the
+   * notification bus, waits for it.
+   */
+  commitsOnDisk?: () => Promise<void> | undefined;
 }
 
 /**
@@ -195,6 +201,28 @@ export function trustProxyOption(
   return trust;
 }
 
+/**
+ * No reply leaves before every commit made until then is on disk (SQLite's
+ * log synced off the event loop, db/wal-sync.ts): neither a write's
+ * acknowledgement nor a read that shows a write is lost in a power cut. Most
+ * replies find nothing unsynced and go at once; the rest wait for one fsync,
+ * shared. A reply that already reports a failure goes out even if the sync
+ * fails too.
+ */
+function holdRepliesUntilOnDisk(
+  app: FastifyInstance,
+  commitsOnDisk: () => Promise<void> | undefined,
+): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const waiting = commitsOnDisk();
+    if (waiting === undefined) return done(null, payload);
+    waiting.then(
+      () => done(null, payload),
+      (error: Error) => (reply.statusCode >= 500 ? done(null, payload) : done(error)),
+    );
+  });
+}
+
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(
   deps: AppDeps,
@@ -220,6 +248,7 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.commitsOnDisk) holdRepliesUntilOnDisk(app, deps.commitsOnDisk);
   app.addHook('onRequestAbort', (request, done) => {
     request.log.info({ req: request }, 'request aborted');
     done();
@@ -235,8 +264,8 @@ export async function buildApp(
   app.decorate('mediaSigner', new MediaSigner(signingSecret));
   app.decorate('readCache', new ReadCache({ maxBytes: config.readCacheBytes, db: deps.db }));
   const bus = deps.redis
-    ? await NotificationBus.overRedis(deps.redis, config.redisKeyPrefix)
-    : NotificationBus.local();
+    ? await NotificationBus.overRedis(deps.redis, config.redisKeyPrefix, deps.commitsOnDisk)
+    : NotificationBus.local(deps.commitsOnDisk);
   app.decorate('notificationBus', bus);
   app.addHook('onClose', async () => bus.close());
   const slotLimits = {

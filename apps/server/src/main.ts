@@ -63,17 +63,20 @@ async function main(): Promise<void> {
     }
   }
 
-  const { db, dialect, isNew, sqlite } = openDatabase({
+  const { db, dialect, isNew, sqlite, commitsOnDisk } = openDatabase({
     url: config.databaseUrl,
     sqlitePath: config.sqlitePath,
     statementCache: config.statementCache,
+    // Every reply waits for the commits before it to be on disk (buildApp), so the log's fsync
+    // can leave the event loop (db/wal-sync.ts).
+    syncOffTheLoop: true,
   });
   // A cluster's primary migrated and loaded the demo data before forking this worker.
   if (cluster.isPrimary) await migrateToLatest(db);
   const storage = await createStorage(config);
 
   const app = await buildApp(
-    { config, db, dialect, storage, redis },
+    { config, db, dialect, storage, redis, commitsOnDisk },
     { logger: loggerOptions(config.logLevel) },
   );
   // SQLite's checkpoints on a thread of their own, not inside a request's commit (db/wal-checkpoints.ts).

@@ -18,6 +18,7 @@ import { migrations } from './migrations/index.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { foldSearchText } from '../lib/search-text.ts';
 import { noteQuery } from './query-tables.ts';
+import { noteCommits, WalSync, type FsyncFile } from './wal-sync.ts';
 
 /** A SQL function of every SQLite connection: foldSearchText (lib/search-text.ts) of its argument. */
 export const SQLITE_FOLD_FUNCTION = 'urok_fold';
@@ -29,6 +30,11 @@ export interface DatabaseHandle {
   isNew: boolean;
   /** The underlying better-sqlite3 connection (SQLite only): online backups and integrity checks. */
   sqlite?: SQLite.Database;
+  /**
+   * With `syncOffTheLoop`: settles once every commit made so far is on disk
+   * (undefined when they all are). The server holds each reply until then.
+   */
+  commitsOnDisk?: () => Promise<void> | undefined;
 }
 
 export interface DatabaseOptions {
@@ -52,6 +58,13 @@ export interface DatabaseOptions {
    * running side by side no longer queue on the disk's flushes.
    */
   durable?: boolean;
+  /**
+   * SQLite, durable: the log is synced after each commit on the threadpool
+   * instead of inside the commit on the event loop (db/wal-sync.ts), and
+   * `commitsOnDisk` tells when. Only for a server that waits for it before
+   * replying (main.ts); `{ fsync }` replaces the sync itself (tests).
+   */
+  syncOffTheLoop?: boolean | { fsync: FsyncFile };
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -81,8 +94,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
   sqlite.pragma('journal_mode = WAL');
-  // FULL: an acknowledged write survives a power cut, not only a crash.
-  sqlite.pragma(options.durable === false ? 'synchronous = NORMAL' : 'synchronous = FULL');
+  // FULL: an acknowledged write survives a power cut, not only a crash. Synced off the loop,
+  // the commit itself need not wait for the disk: WalSync's fsync follows it.
+  const walSync =
+    options.durable !== false && options.syncOffTheLoop && options.sqlitePath !== ':memory:'
+      ? new WalSync(
+          `${options.sqlitePath}-wal`,
+          typeof options.syncOffTheLoop === 'object' ? options.syncOffTheLoop.fsync : undefined,
+        )
+      : undefined;
+  sqlite.pragma(
+    options.durable === false || walSync ? 'synchronous = NORMAL' : 'synchronous = FULL',
+  );
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   refreshPlannerStatistics(sqlite);
@@ -90,11 +113,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.function(SQLITE_FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? foldSearchText(value) : value,
   );
+  const statements = options.statementCache === false ? sqlite : cacheStatements(sqlite);
   const database = beginImmediate(
-    options.statementCache === false ? sqlite : cacheStatements(sqlite),
+    walSync ? noteCommits(statements, () => sqlite.inTransaction, walSync) : statements,
   );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: noteQuery });
-  return { db, dialect: 'sqlite', isNew, sqlite };
+  if (walSync === undefined) return { db, dialect: 'sqlite', isNew, sqlite };
+  return { db, dialect: 'sqlite', isNew, sqlite, commitsOnDisk: () => walSync.allOnDisk() };
 }
 
 /**

@@ -63,15 +63,18 @@ export class NotificationBus {
   readonly #publisher: Redis | undefined;
   readonly #subscriber: Redis | undefined;
   readonly #channel: string;
+  readonly #onDisk: (() => Promise<void> | undefined) | undefined;
 
   private constructor(
     publisher: Redis | undefined,
     subscriber: Redis | undefined,
     channel: string,
+    onDisk: (() => Promise<void> | undefined) | undefined,
   ) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
     this.#channel = channel;
+    this.#onDisk = onDisk;
     this.#local.setMaxListeners(0);
     subscriber?.on('message', (channel: string, message: string) => {
       if (channel !== this.#channel) return;
@@ -83,17 +86,25 @@ export class NotificationBus {
     });
   }
 
-  /** Within this process only. */
-  static local(): NotificationBus {
-    return new NotificationBus(undefined, undefined, '');
+  /**
+   * Within this process only. `onDisk`: when every commit so far is on disk
+   * (db/wal-sync.ts); a message then waits for it, so no stream shows a write
+   * before it is.
+   */
+  static local(onDisk?: () => Promise<void> | undefined): NotificationBus {
+    return new NotificationBus(undefined, undefined, '', onDisk);
   }
 
   /** Through `redis` (a second connection subscribes), on a channel under `keyPrefix`. */
-  static async overRedis(redis: Redis, keyPrefix: string): Promise<NotificationBus> {
+  static async overRedis(
+    redis: Redis,
+    keyPrefix: string,
+    onDisk?: () => Promise<void> | undefined,
+  ): Promise<NotificationBus> {
     const subscriber = redis.duplicate();
     const channel = `${keyPrefix}notifications`;
     await subscriber.subscribe(channel);
-    return new NotificationBus(redis, subscriber, channel);
+    return new NotificationBus(redis, subscriber, channel, onDisk);
   }
 
   /** After the commit: the streams of `userIds`, in every process, look for what is new. */
@@ -138,6 +149,13 @@ export class NotificationBus {
   }
 
   #send(message: BusMessage): void {
+    const waiting = this.#onDisk?.();
+    // Sent even if the sync failed: a stream reads what is new from the database itself.
+    if (waiting !== undefined) void waiting.finally(() => this.#sendNow(message)).catch(() => {});
+    else this.#sendNow(message);
+  }
+
+  #sendNow(message: BusMessage): void {
     if (this.#publisher) {
       this.#publisher.publish(this.#channel, JSON.stringify(message)).catch(() => {
         // Redis away: the streams catch up (and check their sessions) at their next keep-alive.
