@@ -6,6 +6,7 @@ import type { Course } from '@urok/contract';
 import { Migrator, sql } from 'kysely';
 import { compactVersionLog, readCacheVersions, readVersions } from '../src/db/cache-versions.ts';
 import { migrations } from '../src/db/migrations/index.ts';
+import { collectQueryWords } from '../src/db/query-tables.ts';
 import {
   ReadCache,
   authorScope,
@@ -198,6 +199,42 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(later).toBeInstanceOf(Promise);
     expect((await later).get('users')).toBeGreaterThan(a.get('users')!);
     expect(c.mark()).toBe(since + 2);
+  });
+
+  it('on SQLite, queries no versions while nothing was committed since the last read, by any connection', async () => {
+    const c = cache();
+    /** The tables a versions read queried (the SQL recorder of the structural test). */
+    const queried = async (since: number) => {
+      const { value, words } = await collectQueryWords(async () => c.versions(['users'], since));
+      return { versions: value, queried: words.has('cache_versions') };
+    };
+    const first = await queried(c.mark());
+    expect(first.queried).toBe(true);
+    // A request that began after that read: on SQLite the change mark says nothing was committed
+    // since, so the versions it read stand (the read still waits its turn, with no query).
+    // PostgreSQL queries again.
+    const same = await queried(c.mark());
+    expect(same.queried).toBe(database.dialect === 'postgres');
+    expect(same.versions.get('users')).toBe(first.versions.get('users'));
+    // A commit by another connection (another process) moves the mark: the next read queries.
+    await writeUsers();
+    const after = await queried(c.mark());
+    expect(after.queried).toBe(true);
+    expect(after.versions.get('users')).toBe(first.versions.get('users')! + 1);
+    // So does a commit by this connection.
+    await sql`update users set bio = bio where id = 'reader'`.execute(database.db);
+    const own = await queried(c.mark());
+    expect(own.queried).toBe(true);
+    expect(own.versions.get('users')).toBe(first.versions.get('users')! + 2);
+    // Inside a transaction there is no mark (its snapshot may be older than another's commit):
+    // the read queries, after the transaction.
+    let inside: Promise<{ queried: boolean }> | undefined;
+    await database.db.transaction().execute(async () => {
+      inside = queried(c.mark());
+      // The read starts on the event loop's next turn, with the transaction still open.
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect((await inside!).queried).toBe(true);
   });
 
   it('answers every name asked for when remembering more names makes it forget some', async () => {

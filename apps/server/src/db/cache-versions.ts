@@ -357,6 +357,46 @@ function versionsQuery(db: Kysely<any>): CompiledQuery {
   return query;
 }
 
+/**
+ * On SQLite, a mark of every commit that could have changed a version since
+ * it was taken: this connection's changed rows (`total_changes()`, the
+ * triggers' own included) and `data_version`, which moves when any other
+ * connection — another process, the admin CLI — commits. Two equal marks
+ * mean no commit came between, so versions read after the first are still
+ * the versions at the second, with no read of their rows (the read cache's
+ * check, lib/read-cache.ts). Undefined inside a transaction, whose snapshot
+ * may predate another connection's commit. Set by openDatabase; PostgreSQL
+ * has none.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+const changeMarks = new WeakMap<Kysely<any>, () => string | undefined>();
+
+/** The SQLite connection behind `db` gives its change marks (changeMarkOf). */
+export function markChanges(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+  db: Kysely<any>,
+  connection: { readonly inTransaction: boolean; prepare(sql: string): RawStatement },
+): void {
+  const statement = connection
+    .prepare('select total_changes(), data_version from pragma_data_version()')
+    .raw(true);
+  changeMarks.set(db, () => {
+    if (connection.inTransaction) return undefined;
+    const [changes, version] = statement.get() as [number, number];
+    return `${changes}.${version}`;
+  });
+}
+
+interface RawStatement {
+  raw(toggle: boolean): { get(): unknown };
+}
+
+/** `db`'s change mark now (markChanges), or undefined: none kept, or inside a transaction. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export function changeMarkOf(db: Kysely<any>): (() => string | undefined) | undefined {
+  return changeMarks.get(db);
+}
+
 /** Every table's version now. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
 export async function readCacheVersions(db: Kysely<any>): Promise<Map<string, number>> {

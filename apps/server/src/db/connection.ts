@@ -18,6 +18,7 @@ import { migrations } from './migrations/index.ts';
 import { cacheStatements } from './statement-cache.ts';
 import { foldSearchText } from '../lib/search-text.ts';
 import { noteQuery } from './query-tables.ts';
+import { markChanges } from './cache-versions.ts';
 import { noteCommits, WalSync, type FsyncFile } from './wal-sync.ts';
 
 /** A SQL function of every SQLite connection: foldSearchText (lib/search-text.ts) of its argument. */
@@ -118,6 +119,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     walSync ? noteCommits(statements, () => sqlite.inTransaction, walSync) : statements,
   );
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: noteQuery });
+  markChanges(db, sqlite);
   if (walSync === undefined) return { db, dialect: 'sqlite', isNew, sqlite };
   return { db, dialect: 'sqlite', isNew, sqlite, commitsOnDisk: () => walSync.allOnDisk() };
 }
