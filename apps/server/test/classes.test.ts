@@ -149,6 +149,43 @@ describe.each(databaseTargets)('private classes on $name', (target) => {
     expect((await call(author, 'POST', 'courses/join', { code })).statusCode).toBe(409);
   });
 
+  it("a private course's page, kept per asker: never another asker's, and gone with the asker's enrolment", async () => {
+    const author = await registerTeacher(t.app, t.db);
+    const student = await registerAccount(t.app);
+    const stranger = await registerAccount(t.app);
+    const course = await createCourse(t.app, author, { visibility: 'private' });
+    await call(author, 'POST', `courses/${course._id}/students`, { telephone: student.telephone });
+    const page = (account: Account | null) => call(account, 'GET', `courses/${course._id}`);
+
+    // The author's and the student's answers, each read twice (the second from the cache).
+    for (let i = 0; i < 2; i += 1) {
+      expect((await page(author)).json().course.visibility).toBe('private');
+      expect((await page(student)).statusCode).toBe(200);
+    }
+    expect((await page(student)).headers['x-cache']).toBe('hit');
+    // Nobody else is answered from what they keep, signed in or not, nor with a dead token.
+    expect((await page(stranger)).statusCode).toBe(404);
+    expect((await page(null)).statusCode).toBe(404);
+    expect((await page({ ...stranger, token: 'not-a-session' })).statusCode).toBe(404);
+
+    // The student leaves: their kept page is gone at their next read.
+    const left = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/courses/${course._id}/enroll`,
+      headers: bearer(student.token),
+    });
+    expect(left.statusCode).toBe(204);
+    expect((await page(student)).statusCode).toBe(404);
+    // Made public, it is everyone's at once; hidden again by its author's choice, no one's but theirs.
+    expect((await setVisibility(author, course._id, 'public')).statusCode).toBe(200);
+    expect((await page(null)).statusCode).toBe(200);
+    expect((await page(stranger)).statusCode).toBe(200);
+    expect((await setVisibility(author, course._id, 'private')).statusCode).toBe(200);
+    expect((await page(null)).statusCode).toBe(404);
+    expect((await page(stranger)).statusCode).toBe(404);
+    expect((await page(author)).statusCode).toBe(200);
+  });
+
   it('adds a student by telephone: 404 when no account has the number, idempotent', async () => {
     const author = await registerTeacher(t.app, t.db);
     const student = await registerAccount(t.app);

@@ -166,6 +166,9 @@ describe.each(databaseTargets)('what each cached read depends on, on $name', (ta
     await get(null, `courses?q=${encodeURIComponent('історія')}`);
     await get(teacher, 'users/created-courses');
     await get(student, `user/${student.user._id}/courses`);
+    await get(null, `courses/${courseId}`);
+    await get(student, `courses/${courseId}`);
+    await get(teacher, `courses/${courseId}`);
     await get(null, `courses/${courseId}/outline`);
     await get(student, `courses/${courseId}/outline`);
     await get(teacher, `courses/${courseId}/outline`);

@@ -119,9 +119,9 @@ function sortedUnion(...lists: (readonly string[] | undefined)[]): string[] {
 }
 
 /**
- * Hot reads (the catalog, a teacher's courses, a student's courses, the
- * submissions view, the gradebook, a lesson and a course's outline as each
- * user sees them, the session behind a token) kept in memory, each under the
+ * Hot reads (the catalog, a course's page, a teacher's courses, a student's
+ * courses, the submissions view, the gradebook, a lesson and a course's
+ * outline as each user sees them, the session behind a token) kept in memory, each under the
  * versions of what it declares it depends on: tables, courses, people. The
  * database's triggers raise those versions at every commit, whichever process
  * made it, and every use reads the versions it needs first, so a request that

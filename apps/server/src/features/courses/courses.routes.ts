@@ -28,6 +28,7 @@ import {
   authorScope,
   courseScope,
   enrolmentsScope,
+  memberScope,
   rosterScope,
   userScope,
 } from '../../lib/read-cache.ts';
@@ -165,6 +166,31 @@ export async function coursesRoutes(
       ]),
   });
 
+  // One course's page. Anyone may read a listed course, and its answer is the same for all; a
+  // course not listed is shown only to its author, an operator or (unless a draft) an enrolled
+  // student. So the key holds the asker (`anonymous` without a live session), the answer is
+  // made for that asker alone, and it depends on their account (their role) and enrolment.
+  const coursePage = cachedRead<z.infer<typeof courseResponseSchema>>(app.readCache, {
+    name: 'course',
+    key: (request) => `${request.user?._id ?? 'anonymous'}:${request.url}`,
+    // The course's row and its count of students; the asker's account and enrolment; then the
+    // author's name.
+    before: (request) => {
+      const { id } = request.params as { id: string };
+      const asker = request.user?._id;
+      return [
+        courseScope(id),
+        rosterScope(id),
+        ...(asker === undefined ? [] : [userScope(asker), memberScope(asker, id)]),
+      ];
+    },
+    after: (value) => [userScope(value.course.author._id)],
+  });
+  /** onRequest: the asker of a public route, if their session is live (request.user). */
+  const optionalSession = async (request: FastifyRequest) => {
+    await optionalViewer(request);
+  };
+
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
   /** Enrolling and leaving: one budget per account (after the sign-in check). */
   const enrollments = app.rateLimited(RATE_LIMITS.enrollmentPerUser);
@@ -193,6 +219,7 @@ export async function coursesRoutes(
   app.get(
     '/courses/:id',
     {
+      onRequest: [optionalSession, coursePage.answerFromCache],
       schema: {
         tags: ['courses'],
         summary: 'One course',
@@ -200,9 +227,11 @@ export async function coursesRoutes(
         response: { 200: courseResponseSchema.describe('The course'), ...errorResponses(400, 404) },
       },
     },
-    async (request) => ({
-      course: await getVisibleCourse(app.db, request.params.id, () => optionalViewer(request)),
-    }),
+    async (request, reply) =>
+      coursePage.send(request, reply, courseResponseSchema, async () => ({
+        // The asker the key names, never another: a kept answer is that asker's alone.
+        course: await getVisibleCourse(app.db, request.params.id, async () => request.user ?? null),
+      })),
   );
 
   // Multipart bodies are parsed only in this scope: no other route pays for the parser's hooks.
