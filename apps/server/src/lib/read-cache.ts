@@ -121,13 +121,14 @@ function sortedUnion(...lists: (readonly string[] | undefined)[]): string[] {
 /**
  * Hot reads (the catalog, a course's page, a teacher's courses, a student's
  * courses, the submissions view, the gradebook, a lesson and a course's
- * outline as each user sees them, the session behind a token) kept in memory, each under the
- * versions of what it declares it depends on: tables, courses, people. The
- * database's triggers raise those versions at every commit, whichever process
- * made it, and every use reads the versions it needs first, so a request that
- * starts after a write was answered sees it; what the cache saves is the
- * read itself, the JSON and its compression (docs/decisions.md, "Caches
- * across processes"). Bounded by size, least recently used dropped first.
+ * outline as each user sees them, the session behind a token) kept in
+ * memory, each under the versions of what it declares it depends on: tables,
+ * courses, people. The database's triggers raise those versions at every
+ * commit, whichever process made it, and every use reads the versions it
+ * needs first, so a request that starts after a write was answered sees it;
+ * what the cache saves is the read itself, the JSON and its compression
+ * (docs/decisions.md, "Caches across processes"). Bounded by size, least
+ * recently used dropped first.
  */
 export class ReadCache {
   readonly #entries = new Map<string, Entry>();

@@ -172,7 +172,9 @@ export async function coursesRoutes(
   // made for that asker alone, and it depends on their account (their role) and enrolment.
   const coursePage = cachedRead<z.infer<typeof courseResponseSchema>>(app.readCache, {
     name: 'course',
-    key: (request) => `${request.user?._id ?? 'anonymous'}:${request.url}`,
+    // The id, not the URL: a made-up query string is not another answer to keep.
+    key: (request) =>
+      `${request.user?._id ?? 'anonymous'}:${(request.params as { id: string }).id}`,
     // The course's row and its count of students; the asker's account and enrolment; then the
     // author's name.
     before: (request) => {
