@@ -25,6 +25,8 @@ function localDateTime(days: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** The assignment page (with the submission's anchor), not its grading page (`…/grade?student=`). */
+const ASSIGNMENT_PAGE = /\/assignments\/[\w-]+(?:#[\w-]*)?$/;
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
 
 test('two assignments, a late submission, grading from the gradebook, a regrade the student sees', async ({
@@ -136,6 +138,8 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     await gradebookRow().getByRole('link', { name: 'здано' }).click();
     await expect(teacherPage).toHaveURL(/\/assignments\/[\w-]+\/grade\?student=/);
     await teacherPage.getByRole('link', { name: 'До завдання' }).click();
+    // The grading page has a form of the same name: fill the assignment page's, once it is there.
+    await expect(teacherPage).toHaveURL(ASSIGNMENT_PAGE);
     const essayForm = teacherPage.getByRole('form', { name: 'Оцінити Есе.pdf' });
     await essayForm.getByLabel('Оцінка').fill('13');
     await essayForm.getByRole('button', { name: 'Оцінити' }).click();
@@ -147,11 +151,12 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     await waitForSettledPage(teacherPage);
     await expectNoSeriousViolations(teacherPage, testInfo, 'assignment page (author)');
 
-    await teacherPage.goBack();
-    await teacherPage.goBack();
+    await teacherPage.goBack({ waitUntil: 'commit' });
+    await teacherPage.goBack({ waitUntil: 'commit' });
     await expect(gradebookRow().getByText('10,5 / 12')).toBeVisible();
     await gradebookRow().getByRole('link', { name: 'із запізненням' }).click();
     await teacherPage.getByRole('link', { name: 'До завдання' }).click();
+    await expect(teacherPage).toHaveURL(ASSIGNMENT_PAGE);
     const labForm = teacherPage.getByRole('form', { name: 'Оцінити Аналіз.txt' });
     await labForm.getByLabel('Оцінка').fill('6');
     await labForm.getByRole('button', { name: 'Оцінити' }).click();
@@ -180,8 +185,8 @@ test('two assignments, a late submission, grading from the gradebook, a regrade 
     ).toBeVisible();
     await expect(teacherPage.getByLabel('Ваш коментар')).toHaveValue('');
 
-    await teacherPage.goBack();
-    await teacherPage.goBack();
+    await teacherPage.goBack({ waitUntil: 'commit' });
+    await teacherPage.goBack({ waitUntil: 'commit' });
     await expect(gradebookRow().getByText('8 / 10')).toBeVisible();
     // (10.5 + 8) of (12 + 10): the default assignment is not graded, so it does not count.
     await expect(gradebookRow().getByText('84,1%')).toBeVisible();
