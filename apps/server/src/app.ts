@@ -20,6 +20,7 @@ import {
 import { messages } from '@urok/contract';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
+import type { CommitsOnDisk } from './db/wal-sync.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { applicationsRoutes } from './features/applications/applications.routes.ts';
 import { assignmentsRoutes } from './features/assignments/assignments.routes.ts';
@@ -136,7 +137,7 @@ export interface AppDeps {
    * commit made so far is on disk. Every reply, and every announcement on the
    * notification bus, waits for it.
    */
-  commitsOnDisk?: () => Promise<void> | undefined;
+  commitsOnDisk?: CommitsOnDisk;
 }
 
 /**
@@ -209,10 +210,7 @@ export function trustProxyOption(
  * shared. A reply that already reports a failure goes out even if the sync
  * fails too.
  */
-function holdRepliesUntilOnDisk(
-  app: FastifyInstance,
-  commitsOnDisk: () => Promise<void> | undefined,
-): void {
+function holdRepliesUntilOnDisk(app: FastifyInstance, commitsOnDisk: CommitsOnDisk): void {
   app.addHook('onSend', (_request, reply, payload, done) => {
     const waiting = commitsOnDisk();
     if (waiting === undefined) return done(null, payload);

@@ -19,7 +19,7 @@ import { cacheStatements } from './statement-cache.ts';
 import { foldSearchText } from '../lib/search-text.ts';
 import { noteQuery } from './query-tables.ts';
 import { markChanges } from './cache-versions.ts';
-import { noteCommits, WalSync, type FsyncFile } from './wal-sync.ts';
+import { noteCommits, WalSync, type CommitsOnDisk, type FsyncFile } from './wal-sync.ts';
 
 /** A SQL function of every SQLite connection: foldSearchText (lib/search-text.ts) of its argument. */
 export const SQLITE_FOLD_FUNCTION = 'urok_fold';
@@ -31,11 +31,8 @@ export interface DatabaseHandle {
   isNew: boolean;
   /** The underlying better-sqlite3 connection (SQLite only): online backups and integrity checks. */
   sqlite?: SQLite.Database;
-  /**
-   * With `syncOffTheLoop`: settles once every commit made so far is on disk
-   * (undefined when they all are). The server holds each reply until then.
-   */
-  commitsOnDisk?: () => Promise<void> | undefined;
+  /** With `syncOffTheLoop`: when the commits so far are on disk (the server's replies wait). */
+  commitsOnDisk?: CommitsOnDisk;
 }
 
 export interface DatabaseOptions {

@@ -4,6 +4,12 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 /** Flushes a file to disk (fs.fsync on the threadpool unless a test gives its own). */
 export type FsyncFile = (fd: number) => Promise<void>;
 
+/**
+ * Settles once every commit made so far is on disk; undefined when they all
+ * already are (WalSync.allOnDisk, as the server and the notification bus wait for it).
+ */
+export type CommitsOnDisk = () => Promise<void> | undefined;
+
 const fsyncOnThreadpool: FsyncFile = (fd) =>
   new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve())));
 
@@ -42,8 +48,9 @@ export class WalSync {
 
   /**
    * Settles once every commit noted so far is on disk, or fails if the fsync
-   * that was to cover it failed (a later commit tries again). Undefined when
-   * they all already are: most replies then go out without a wait.
+   * that was to cover it failed. Undefined when they all already are: most
+   * replies then go out without a wait. After a failed fsync nothing runs
+   * until the next commit or this wait starts one.
    */
   allOnDisk(): Promise<void> | undefined {
     if (this.#synced === this.#noted) return undefined;

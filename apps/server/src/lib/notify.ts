@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import { ROUTES, type NotificationKind } from '@urok/contract';
+import type { CommitsOnDisk } from '../db/wal-sync.ts';
 
 export interface NewNotification {
   kind: NotificationKind;
@@ -63,13 +64,13 @@ export class NotificationBus {
   readonly #publisher: Redis | undefined;
   readonly #subscriber: Redis | undefined;
   readonly #channel: string;
-  readonly #onDisk: (() => Promise<void> | undefined) | undefined;
+  readonly #onDisk: CommitsOnDisk | undefined;
 
   private constructor(
     publisher: Redis | undefined,
     subscriber: Redis | undefined,
     channel: string,
-    onDisk: (() => Promise<void> | undefined) | undefined,
+    onDisk: CommitsOnDisk | undefined,
   ) {
     this.#publisher = publisher;
     this.#subscriber = subscriber;
@@ -91,7 +92,7 @@ export class NotificationBus {
    * (db/wal-sync.ts); a message then waits for it, so no stream shows a write
    * before it is.
    */
-  static local(onDisk?: () => Promise<void> | undefined): NotificationBus {
+  static local(onDisk?: CommitsOnDisk): NotificationBus {
     return new NotificationBus(undefined, undefined, '', onDisk);
   }
 
@@ -99,7 +100,7 @@ export class NotificationBus {
   static async overRedis(
     redis: Redis,
     keyPrefix: string,
-    onDisk?: () => Promise<void> | undefined,
+    onDisk?: CommitsOnDisk,
   ): Promise<NotificationBus> {
     const subscriber = redis.duplicate();
     const channel = `${keyPrefix}notifications`;
