@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect-of.ts';
 
@@ -375,7 +376,7 @@ const changeMarks = new WeakMap<Kysely<any>, () => string | undefined>();
 export function markChanges(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
   db: Kysely<any>,
-  connection: { readonly inTransaction: boolean; prepare(sql: string): RawStatement },
+  connection: SQLite.Database,
 ): void {
   const statement = connection
     .prepare('select total_changes(), data_version from pragma_data_version()')
@@ -385,10 +386,6 @@ export function markChanges(
     const [changes, version] = statement.get() as [number, number];
     return `${changes}.${version}`;
   });
-}
-
-interface RawStatement {
-  raw(toggle: boolean): { get(): unknown };
 }
 
 /** `db`'s change mark now (markChanges), or undefined: none kept, or inside a transaction. */

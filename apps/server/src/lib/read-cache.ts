@@ -240,10 +240,10 @@ export class ReadCache {
         // read still waits its turn of the event loop like one that queries: answering at once
         // cost more CPU a request, not less (the replies no longer went out together; the
         // catalog at 50 connections: 37 µs a request → 60; bench/README.md).
+        // The mark is taken before the query: a commit between the two makes the versions newer
+        // than the mark, so a later equal mark can only be told too little, never too much.
         const mark = this.#changeMark?.();
         if (mark !== undefined && this.#unchangedSince(next.names, mark, read)) return;
-        // Taken before the query: a commit between the two makes the versions newer than the
-        // mark, so a later equal mark can only be told too little, never too much.
         return readVersionsOf(this.#db, [...next.names]).then(({ versions, logLines }) => {
           if (logLines > COMPACT_FROM_LINES) this.#compact();
           if (this.#latest.size + versions.size > this.#rememberedNames) this.#latest.clear();
@@ -266,7 +266,7 @@ export class ReadCache {
     for (const name of names) if (this.#latest.get(name)?.mark !== mark) return false;
     for (const name of names) {
       const known = this.#latest.get(name)!;
-      if (known.read < read) this.#latest.set(name, { version: known.version, read, mark });
+      known.read = Math.max(known.read, read);
     }
     return true;
   }
