@@ -2,14 +2,16 @@
 // What a SQLite commit holds the event loop for (better-sqlite3 runs every
 // statement, the commit's fsync included, on the calling thread), at the
 // durability settings docs/decisions.md weighs: WAL with `synchronous =
-// FULL` (until 2026-11-27 the product: an acknowledged write survives a power cut), WAL with
-// `synchronous = NORMAL` (survives a crash of the process, not of the
-// machine), and FULL with the automatic checkpoint off (checkpoints left to
-// another connection), and the product's way since 2026-11-27: NORMAL, with the
-// log fsynced on the threadpool after each commit (db/wal-sync.ts), where the
-// loop is held only for the commit and the reply waits for the fsync (both
-// printed). Each commit is one small transaction, as a grade or an enrolment
-// is. `node bench/sqlite-commit.mjs [commits]` prints ms per commit.
+// FULL` (the product until 2026-11-27: an acknowledged write survives a
+// power cut), WAL with `synchronous = NORMAL` (survives a crash of the
+// process, not of the machine), FULL with the automatic checkpoint off
+// (checkpoints left to another connection), and the product's way since:
+// NORMAL with the log fsynced on the threadpool after each commit
+// (db/wal-sync.ts; the bench notes each commit itself, as the server's
+// connection wrapper does), where the loop is held only for the commit and
+// the reply waits for the fsync (both printed). Each commit is one small
+// transaction, as a grade or an enrolment is. `node bench/sqlite-commit.mjs
+// [commits]` prints ms per commit.
 // Then the same commits on a 300,000-row table of about 70 MB (rows
 // updated at random, so a checkpoint copies scattered pages): with SQLite's
 // automatic checkpoint, which runs inside the commit that fills the log, and
