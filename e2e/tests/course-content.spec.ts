@@ -102,10 +102,14 @@ test('a teacher builds a lesson, a student learns it, a visitor sees the syllabu
     await expect(teacherPage).toHaveURL(new RegExp(`/lessons/${lessonId}/edit$`));
     const text = teacherPage.getByRole('textbox', { name: 'Текст уроку' });
     await text.click();
+    // A toolbar button gives the text its focus back on the next frame, not at once: the keys
+    // wait for it (a busy machine once sent the first letter elsewhere).
     await teacherPage.getByRole('button', { name: 'Заголовок 2' }).click();
+    await expect(text).toBeFocused();
     await teacherPage.keyboard.type('Що потрібно');
     await teacherPage.keyboard.press('Enter');
     await teacherPage.getByRole('button', { name: 'Маркований список' }).click();
+    await expect(text).toBeFocused();
     await teacherPage.keyboard.type('Харчова сода');
     await teacherPage.keyboard.press('Enter');
     await teacherPage.keyboard.type('Столовий оцет');
