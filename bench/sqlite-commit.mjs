@@ -69,7 +69,7 @@ for (const { name, pragmas, walSync } of settings) {
     times.push(performance.now() - started);
     if (sync) {
       sync.noteCommit();
-      await sync.allOnDisk();
+      await sync.onDisk();
       durable.push(performance.now() - started);
     }
   }

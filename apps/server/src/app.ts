@@ -67,7 +67,7 @@ import { registerSpa } from './plugins/spa.ts';
 import { registerStorage } from './plugins/storage.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { isHttpRequest, redactLogFields, redactUrlSecrets } from './lib/log-redaction.ts';
-import { ReadCache } from './lib/read-cache.ts';
+import { commitsShownBy, ReadCache } from './lib/read-cache.ts';
 import { MediaSigner, loadSigningSecret } from './lib/media-urls.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -203,16 +203,18 @@ export function trustProxyOption(
 }
 
 /**
- * No reply leaves before every commit made until then is on disk (SQLite's
- * log synced off the event loop, db/wal-sync.ts): neither a write's
- * acknowledgement nor a read that shows a write is lost in a power cut. Most
- * replies find nothing unsynced and go at once; the rest wait for one fsync,
- * shared. A reply that already reports a failure goes out even if the sync
- * fails too.
+ * No reply leaves before the commits it can show are on disk (SQLite's log
+ * synced off the event loop, db/wal-sync.ts): neither a write's
+ * acknowledgement nor a read that shows a write is lost in a power cut. A kept
+ * answer sent from the read cache can show only the commits made before it and
+ * its session were loaded (commitsShownBy); any other reply waits for every
+ * commit made until it leaves. Most replies find nothing unsynced and go at
+ * once; the rest wait for one fsync, shared. A reply that already reports a
+ * failure goes out even if the sync fails too.
  */
 function holdRepliesUntilOnDisk(app: FastifyInstance, commitsOnDisk: CommitsOnDisk): void {
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    const waiting = commitsOnDisk();
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const waiting = commitsOnDisk.onDisk(commitsShownBy(request));
     if (waiting === undefined) return done(null, payload);
     waiting.then(
       () => done(null, payload),
@@ -260,7 +262,10 @@ export async function buildApp(
   // Read once: the key never changes, and every process on this database reads the same row.
   const signingSecret = await loadSigningSecret(deps.db);
   app.decorate('mediaSigner', new MediaSigner(signingSecret));
-  app.decorate('readCache', new ReadCache({ maxBytes: config.readCacheBytes, db: deps.db }));
+  app.decorate(
+    'readCache',
+    new ReadCache({ maxBytes: config.readCacheBytes, db: deps.db, commits: deps.commitsOnDisk }),
+  );
   const bus = deps.redis
     ? await NotificationBus.overRedis(deps.redis, config.redisKeyPrefix, deps.commitsOnDisk)
     : NotificationBus.local(deps.commitsOnDisk);

@@ -12,7 +12,8 @@ import {
   authorScope,
   courseScope,
   readAfterOwnWrite,
-  readsSince,
+  CacheUse,
+  cacheUseOf,
   rosterScope,
   sessionsScope,
   submittedScope,
@@ -253,15 +254,15 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
   it("reads again after a request's own write what it read before it", async () => {
     const c = cache();
     const request = {};
-    const before = (await c.versions(['users'], readsSince(request, c))).get('users')!;
+    const before = (await c.versions(['users'], cacheUseOf(request, c).since)).get('users')!;
     await writeUsers();
     // The read since the request began still stands for it: the version from before the write.
-    const stale = c.versions(['users'], readsSince(request, c));
+    const stale = c.versions(['users'], cacheUseOf(request, c).since);
     expect(stale).toBeInstanceOf(Map);
     expect((stale as Map<string, number>).get('users')).toBe(before);
     // Once it says it wrote, its next check reads again and sees the write.
     readAfterOwnWrite(request, c);
-    const after = c.versions(['users'], readsSince(request, c));
+    const after = c.versions(['users'], cacheUseOf(request, c).since);
     expect(after).toBeInstanceOf(Promise);
     expect((await after).get('users')).toBe(before + 1);
   });
@@ -270,13 +271,13 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     const c = cache();
     const k = key();
     const users = loader('users');
-    const first = c.mark();
+    const first = new CacheUse(c.mark());
     expect(await c.get(k, USERS, users.load, undefined, first)).toBe('users-1');
     await writeUsers();
     // Still the first request: what it read since it began stands for it.
     expect(await c.get(k, USERS, users.load, undefined, first)).toBe('users-1');
     // A request that began after the write reads again and loads again.
-    expect(await c.get(k, USERS, users.load, undefined, c.mark())).toBe('users-2');
+    expect(await c.get(k, USERS, users.load, undefined, new CacheUse(c.mark()))).toBe('users-2');
   });
 
   it('does not keep what keep() refuses, nor a value over a quarter of its budget', async () => {

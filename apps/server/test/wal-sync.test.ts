@@ -7,12 +7,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
 import { WalSync } from '../src/db/wal-sync.ts';
 import { NotificationBus } from '../src/lib/notify.ts';
-import { testConfig, uniqueTelephone, PASSWORD } from './helpers.ts';
+import { bearer, registerAccount, testConfig, uniqueTelephone, PASSWORD } from './helpers.ts';
 
 /** An fsync the test can hold: while `held`, each call waits for release(). */
 function heldFsync() {
@@ -92,7 +93,7 @@ describe('commits synced off the event loop (SQLite)', () => {
   it('syncs the log itself: the file it fsyncs is the database’s -wal', async () => {
     const control = heldFsync();
     await start(control.fsync);
-    await until(() => handle.commitsOnDisk!() === undefined);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
     expect(control.calls.length).toBeGreaterThan(0);
     const synced = fs.fstatSync(control.calls.at(-1)!);
     expect(synced.ino).toBe(fs.statSync(path.join(dataDir, 'urok.db-wal')).ino);
@@ -102,7 +103,7 @@ describe('commits synced off the event loop (SQLite)', () => {
   it('answers a write only once its commit is on disk, and a read after it waits too', async () => {
     const control = heldFsync();
     await start(control.fsync);
-    await until(() => handle.commitsOnDisk!() === undefined);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
 
     control.held = true;
     const write = register();
@@ -127,12 +128,56 @@ describe('commits synced off the event loop (SQLite)', () => {
   it('a reply with nothing unsynced before it goes at once', async () => {
     const control = heldFsync();
     await start(control.fsync);
-    await until(() => handle.commitsOnDisk!() === undefined);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
     control.held = true;
     const read = await app!.inject({ method: 'GET', url: '/api/courses?limit=24' });
     expect(read.statusCode).toBe(200);
     expect(control.pending).toBe(0);
     control.release();
+  });
+
+  it('a kept answer loaded before a commit goes without waiting for it; one loaded after waits', async () => {
+    const control = heldFsync();
+    await start(control.fsync);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
+    const catalog = (limit: number) =>
+      app!.inject({ method: 'GET', url: `/api/courses?limit=${limit}` });
+    const student = await registerAccount(app!);
+    expect((await catalog(24)).headers['x-cache']).toBe('miss');
+    const ownCourses = () =>
+      app!.inject({
+        method: 'GET',
+        url: `/api/user/${student.user._id}/courses`,
+        headers: bearer(student.token),
+      });
+    expect((await ownCourses()).headers['x-cache']).toBe('miss');
+    await sql`create table unrelated (x integer)`.execute(handle.db);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
+
+    // A commit the catalog does not depend on, not yet on disk.
+    control.held = true;
+    await sql`insert into unrelated (x) values (1)`.execute(handle.db);
+    await until(() => control.pending === 1);
+    // Kept before that commit: it cannot show it, and goes at once.
+    const kept = await catalog(24);
+    expect(kept.statusCode).toBe(200);
+    expect(kept.headers['x-cache']).toBe('hit');
+    // So does a student's kept list, their session kept too.
+    expect((await ownCourses()).headers['x-cache']).toBe('hit');
+    // Loaded now, it could show the commit: it waits, and so does the answer kept from that load.
+    const keptBefore = app!.readCache.size;
+    const loaded = catalog(12);
+    const loadedDone = settledFlag(loaded);
+    await until(() => app!.readCache.size === keptBefore + 1);
+    const keptAfter = catalog(12);
+    const keptAfterDone = settledFlag(keptAfter);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(loadedDone.settled).toBe(false);
+    expect(keptAfterDone.settled).toBe(false);
+
+    control.release();
+    expect((await loaded).headers['x-cache']).toBe('miss');
+    expect((await keptAfter).headers['x-cache']).toBe('hit');
   });
 
   it('a write whose sync fails is not acknowledged: 500, and the next sync covers it', async () => {
@@ -141,7 +186,7 @@ describe('commits synced off the event loop (SQLite)', () => {
       if (failing) throw Object.assign(new Error('EIO: i/o error, fsync'), { code: 'EIO' });
       await new Promise<void>((resolve) => fs.fsync(fd, () => resolve()));
     });
-    await until(() => handle.commitsOnDisk!() === undefined);
+    await until(() => handle.commitsOnDisk!.onDisk() === undefined);
     failing = true;
     const failed = await register();
     failing = false;
@@ -149,7 +194,7 @@ describe('commits synced off the event loop (SQLite)', () => {
     expect(failed.json()).not.toHaveProperty('token');
     const next = await register();
     expect(next.statusCode).toBe(201);
-    expect(handle.commitsOnDisk!()).toBeUndefined();
+    expect(handle.commitsOnDisk!.onDisk()).toBeUndefined();
   });
 });
 
@@ -161,12 +206,12 @@ describe('WalSync', () => {
     const releases: (() => void)[] = [];
     const sync = new WalSync(file, () => new Promise<void>((resolve) => releases.push(resolve)));
     try {
-      expect(sync.allOnDisk()).toBeUndefined();
+      expect(sync.onDisk()).toBeUndefined();
       sync.noteCommit();
-      const first = sync.allOnDisk()!;
+      const first = sync.onDisk()!;
       sync.noteCommit();
       sync.noteCommit();
-      const later = sync.allOnDisk()!;
+      const later = sync.onDisk()!;
       const firstDone = settledFlag(first);
       const laterDone = settledFlag(later);
       expect(releases).toHaveLength(1);
@@ -178,7 +223,7 @@ describe('WalSync', () => {
       expect(laterDone.settled).toBe(false);
       releases.shift()!();
       await later;
-      expect(sync.allOnDisk()).toBeUndefined();
+      expect(sync.onDisk()).toBeUndefined();
       expect(releases).toHaveLength(0);
     } finally {
       sync.close();
@@ -189,7 +234,7 @@ describe('WalSync', () => {
   it('the notification bus announces a write only once it is on disk', async () => {
     let release = () => {};
     let onDisk: Promise<void> | undefined = new Promise<void>((resolve) => (release = resolve));
-    const bus = NotificationBus.local(() => onDisk);
+    const bus = NotificationBus.local({ made: () => 1, onDisk: () => onDisk });
     const heard: string[] = [];
     bus.subscribe('user-1', () => heard.push('user-1'));
     bus.announce(['user-1']);

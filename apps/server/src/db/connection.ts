@@ -118,7 +118,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }), log: noteQuery });
   markChanges(db, sqlite);
   if (walSync === undefined) return { db, dialect: 'sqlite', isNew, sqlite };
-  return { db, dialect: 'sqlite', isNew, sqlite, commitsOnDisk: () => walSync.allOnDisk() };
+  return { db, dialect: 'sqlite', isNew, sqlite, commitsOnDisk: walSync };
 }
 
 /**

@@ -5,10 +5,18 @@ import type { SqliteDatabase, SqliteStatement } from 'kysely';
 export type FsyncFile = (fd: number) => Promise<void>;
 
 /**
- * Settles once every commit made so far is on disk; undefined when they all
- * already are (WalSync.allOnDisk, as the server and the notification bus wait for it).
+ * This connection's commits, counted, and when they are on disk (WalSync):
+ * what the server's replies and the notification bus wait for.
  */
-export type CommitsOnDisk = () => Promise<void> | undefined;
+export interface CommitsOnDisk {
+  /** How many commits have been made so far: a moment a wait can name. */
+  made(): number;
+  /**
+   * Settles once the first `upTo` commits (every one made so far when absent)
+   * are on disk; undefined when they already are.
+   */
+  onDisk(upTo?: number): Promise<void> | undefined;
+}
 
 const fsyncOnThreadpool: FsyncFile = (fd) =>
   new Promise((resolve, reject) => fs.fsync(fd, (error) => (error ? reject(error) : resolve())));
@@ -17,15 +25,15 @@ const fsyncOnThreadpool: FsyncFile = (fd) =>
  * SQLite's log synced off the event loop (docs/decisions.md, "SQLite's
  * commits"). The connection commits at `synchronous = NORMAL`, which writes a
  * commit into the log without waiting for the disk; this fsyncs the log on
- * the threadpool after each commit, and `allOnDisk()` tells when every commit
- * noted so far has been synced. The server holds every reply until then, so
- * nothing it answers — a write's acknowledgement or a read that shows it — is
- * lost in a power cut: what `synchronous = FULL` gave, without holding the
- * event loop for the disk (better-sqlite3 runs the commit's own fsync on the
- * calling thread). One fsync at a time; the commits noted while it runs share
- * the next one.
+ * the threadpool after each commit, and `onDisk(upTo)` tells when the commits
+ * a reply could show have been synced. The server holds every reply until
+ * then, so nothing it answers — a write's acknowledgement or a read that shows
+ * it — is lost in a power cut: what `synchronous = FULL` gave, without holding
+ * the event loop for the disk (better-sqlite3 runs the commit's own fsync on
+ * the calling thread). One fsync at a time; the commits noted while it runs
+ * share the next one.
  */
-export class WalSync {
+export class WalSync implements CommitsOnDisk {
   readonly #walPath: string;
   readonly #fsync: FsyncFile;
   #fd: number | undefined;
@@ -46,17 +54,21 @@ export class WalSync {
     this.#start();
   }
 
+  made(): number {
+    return this.#noted;
+  }
+
   /**
-   * Settles once every commit noted so far is on disk, or fails if the fsync
-   * that was to cover it failed. Undefined when they all already are: most
-   * replies then go out without a wait. After a failed fsync nothing runs
-   * until the next commit or this wait starts one.
+   * Settles once the first `upTo` commits noted (all of them when absent) are
+   * on disk, or fails if the fsync that was to cover them failed. Undefined
+   * when they already are: most replies then go out without a wait. After a
+   * failed fsync nothing runs until the next commit or this wait starts one.
    */
-  allOnDisk(): Promise<void> | undefined {
-    if (this.#synced === this.#noted) return undefined;
-    const upTo = this.#noted;
+  onDisk(upTo: number = this.#noted): Promise<void> | undefined {
+    const through = Math.min(upTo, this.#noted);
+    if (this.#synced >= through) return undefined;
     const promise = new Promise<void>((resolve, reject) =>
-      this.#waiting.push({ upTo, resolve, reject }),
+      this.#waiting.push({ upTo: through, resolve, reject }),
     );
     this.#start();
     return promise;

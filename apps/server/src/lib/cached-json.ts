@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
-import { readsSince, type ReadCache } from './read-cache.ts';
+import { cacheUseOf, type ReadCache } from './read-cache.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -275,7 +275,7 @@ export function cachedRead<T>(
           return answer;
         },
         undefined,
-        readsSince(request, cache),
+        cacheUseOf(request, cache),
       );
       return sendJson(request, reply, json);
     },
@@ -293,7 +293,10 @@ function answerFromCache(
   key: (request: FastifyRequest) => string,
 ): onRequestAsyncHookHandler {
   return async (request, reply) => {
-    const json = await cache.peek<CachedJson>(key(request), readsSince(request, cache));
-    if (json !== undefined) return await sendJson(request, reply, json, 'hit');
+    const use = cacheUseOf(request, cache);
+    const json = await cache.peek<CachedJson>(key(request), use);
+    if (json === undefined) return;
+    use.answered = true;
+    return await sendJson(request, reply, json, 'hit');
   };
 }

@@ -150,7 +150,7 @@ export class NotificationBus {
   }
 
   #send(message: BusMessage): void {
-    const waiting = this.#onDisk?.();
+    const waiting = this.#onDisk?.onDisk();
     // Sent even if the sync failed: a stream reads what is new from the database itself.
     if (waiting !== undefined) void waiting.finally(() => this.#sendNow(message)).catch(() => {});
     else this.#sendNow(message);

@@ -14,6 +14,7 @@ export {
 } from '../db/cache-versions.ts';
 import type { Db } from '../db/database.ts';
 import { collectQueryWords } from '../db/query-tables.ts';
+import type { CommitsOnDisk } from '../db/wal-sync.ts';
 
 /**
  * What a kept answer depends on: its versions' names. A table's name (any
@@ -38,6 +39,8 @@ interface Entry {
   /** Their versions read before its load began (NaN: not read then, so never fresh yet). */
   stamp: readonly number[];
   bytes: number;
+  /** How many commits this process had made when it was kept (CommitsOnDisk.made): what it can show. */
+  commits: number;
 }
 
 interface VersionsRead {
@@ -46,22 +49,44 @@ interface VersionsRead {
   promise: Promise<void>;
 }
 
-/** Each request's mark (ReadCache.mark), taken at its first use of the cache. */
-const requestMarks = new WeakMap<object, number>();
+/**
+ * One request's use of the cache (cacheUseOf). `since`: the moment its checks
+ * read versions after. `shows`: the newest of this process's commits that what
+ * it was handed could show (CommitsOnDisk.made's count when each value was
+ * loaded), which a reply answered from the cache waits for instead of every
+ * commit made so far (commitsShownBy).
+ */
+export class CacheUse {
+  shows = 0;
+  /** Answered by answerFromCache (lib/cached-json.ts) before any handler ran. */
+  answered = false;
+  /** Wrote itself (readAfterOwnWrite): its reply waits for every commit. */
+  wrote = false;
+
+  constructor(readonly since: number) {}
+
+  /** A value loaded when `commits` commits had been made was handed to this request. */
+  saw(commits: number): void {
+    if (commits > this.shows) this.shows = commits;
+  }
+}
+
+/** Each request's use, made at its first use of the cache. */
+const requestUses = new WeakMap<object, CacheUse>();
 
 /**
- * The moment a request's checks must read versions after: its first use of
- * the cache, which is after it arrived, so after every write answered before
- * it. Its session check and its answer's check then share what was read
- * since, by this request or by any other.
+ * A request's use of the cache. Its mark is its first use of the cache, which
+ * is after it arrived, so after every write answered before it: its session
+ * check and its answer's check then share the versions read since, by this
+ * request or by any other.
  */
-export function readsSince(request: object, cache: ReadCache): number {
-  let mark = requestMarks.get(request);
-  if (mark === undefined) {
-    mark = cache.mark();
-    requestMarks.set(request, mark);
+export function cacheUseOf(request: object, cache: ReadCache): CacheUse {
+  let use = requestUses.get(request);
+  if (use === undefined) {
+    use = new CacheUse(cache.mark());
+    requestUses.set(request, use);
   }
-  return mark;
+  return use;
 }
 
 /**
@@ -71,7 +96,24 @@ export function readsSince(request: object, cache: ReadCache): number {
  * check, which must see them closed.
  */
 export function readAfterOwnWrite(request: object, cache: ReadCache): void {
-  requestMarks.set(request, cache.mark());
+  const use = new CacheUse(cache.mark());
+  use.saw(cacheUseOf(request, cache).shows);
+  use.wrote = true;
+  requestUses.set(request, use);
+}
+
+/**
+ * The newest of this process's commits that a request's reply can show, when
+ * the reply is a kept answer sent before any handler ran: the commits its
+ * answer and its session were loaded after, and none made since, which it
+ * cannot show (the versions read before it only decide whether it is still
+ * fresh). Undefined for any other reply, which may show every commit made
+ * until it leaves. SQLite's replies wait for these commits to be on disk
+ * (app.ts, docs/decisions.md "SQLite's commits").
+ */
+export function commitsShownBy(request: object): number | undefined {
+  const use = requestUses.get(request);
+  return use?.answered && !use.wrote ? use.shows : undefined;
 }
 
 interface Flight {
@@ -97,6 +139,8 @@ export interface ReadCacheOptions {
    * checked lately; then it starts afresh). 100,000 unless a test asks for fewer.
    */
   rememberedNames?: number;
+  /** SQLite's commits synced off the event loop: each kept value notes how many were made before it. */
+  commits?: CommitsOnDisk;
 }
 
 /** A rough size of a cached value: bytes (anything with a byteLength) and strings by their length, else a flat guess. */
@@ -136,6 +180,7 @@ export class ReadCache {
   readonly #maxBytes: number;
   readonly #db: Db;
   readonly #rememberedNames: number;
+  readonly #commits: CommitsOnDisk | undefined;
   #bytes = 0;
   #compacting: Promise<void> | undefined;
   /** The next versions read: the names asked for before it starts, read together. */
@@ -160,13 +205,14 @@ export class ReadCache {
     this.#db = options.db;
     this.#rememberedNames = options.rememberedNames ?? 100_000;
     this.#changeMark = changeMarkOf(options.db);
+    this.#commits = options.commits;
     this.enabled = options.maxBytes > 0;
   }
 
   /**
    * A moment to read versions after: the number of versions reads started so
    * far. A read numbered above it started after this call, so it saw every
-   * write committed before (readsSince keeps one per request).
+   * write committed before (cacheUseOf keeps one per request).
    */
   mark(): number {
     return this.#readsStarted;
@@ -276,24 +322,27 @@ export class ReadCache {
    * `depends`: what the value depends on (a key names one request's answer, so
    * its `before` names are always the same). `keep`: whether a loaded value is
    * worth keeping (not a miss that any made-up key could fill the cache with).
+   * `use`: the asking request's (cacheUseOf).
    */
   async get<T>(
     key: string,
     depends: Depends<T>,
     load: () => Promise<T>,
     keep: (value: T) => boolean = () => true,
-    since: number = this.mark(),
+    use?: CacheUse,
   ): Promise<T> {
-    if (!this.enabled) return this.#load(key, depends, load);
+    const since = use?.since ?? this.mark();
+    if (!this.enabled) return this.#handOver(use, await this.#load(key, depends, load));
     // The kept entry's names too, even when stale: a value's `after` names (its courses) are
     // then read before the next load, and the value it loads can be kept.
     const names = sortedUnion(depends.before, this.#entries.get(key)?.names);
     const versions = await this.versions(names, since);
-    const kept = this.#fresh<T>(key, versions);
+    const kept = this.#fresh<T>(key, versions, use);
     if (kept !== undefined) return kept;
     const stamp = names.map((name) => versions.get(name)).join('.');
     const flight = this.#flights.get(key);
-    if (flight !== undefined && flight.stamp === stamp) return flight.promise as Promise<T>;
+    if (flight !== undefined && flight.stamp === stamp)
+      return this.#handOver(use, (await flight.promise) as T);
     this.stats.misses += 1;
     const result = this.#loadStamped(key, depends, load, versions);
     const value = result.then((loaded) => loaded.value);
@@ -304,7 +353,7 @@ export class ReadCache {
     try {
       const loaded = await result;
       if (keep(loaded.value)) this.#store(key, loaded.value, loaded.names, loaded.stamp);
-      return loaded.value;
+      return this.#handOver(use, loaded.value);
     } finally {
       if (this.#flights.get(key) === mine) this.#flights.delete(key);
     }
@@ -336,10 +385,21 @@ export class ReadCache {
   }
 
   /** The kept value of `key` if it is still fresh, without loading anything. */
-  async peek<T>(key: string, since: number = this.mark()): Promise<T | undefined> {
+  async peek<T>(key: string, use?: CacheUse): Promise<T | undefined> {
     const entry = this.enabled ? this.#entries.get(key) : undefined;
     if (entry === undefined) return undefined;
-    return this.#fresh<T>(key, await this.versions(entry.names, since));
+    return this.#fresh<T>(key, await this.versions(entry.names, use?.since ?? this.mark()), use);
+  }
+
+  /** How many commits this process has made so far (0 without SQLite's count). */
+  #made(): number {
+    return this.#commits?.made() ?? 0;
+  }
+
+  /** A value just loaded (by this request or one it shared the load of) goes to `use`. */
+  #handOver<T>(use: CacheUse | undefined, value: T): T {
+    use?.saw(this.#made());
+    return value;
   }
 
   /** `load`, under the SQL recorder when a structural test audits the declarations. */
@@ -363,7 +423,11 @@ export class ReadCache {
     return this.#entries.size;
   }
 
-  #fresh<T>(key: string, versions: ReadonlyMap<string, number>): T | undefined {
+  #fresh<T>(
+    key: string,
+    versions: ReadonlyMap<string, number>,
+    use: CacheUse | undefined,
+  ): T | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
     for (let i = 0; i < entry.names.length; i += 1) {
@@ -371,6 +435,7 @@ export class ReadCache {
       if (versions.get(entry.names[i]!) !== entry.stamp[i]) return undefined;
     }
     this.stats.hits += 1;
+    use?.saw(entry.commits);
     // Most recently used last: a Map iterates in insertion order.
     this.#entries.delete(key);
     this.#entries.set(key, entry);
@@ -385,7 +450,7 @@ export class ReadCache {
     if (bytes > this.#maxBytes / 4) return;
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);
-    this.#entries.set(key, { value, names, stamp, bytes });
+    this.#entries.set(key, { value, names, stamp, bytes, commits: this.#made() });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;

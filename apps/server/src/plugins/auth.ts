@@ -3,7 +3,7 @@ import { messages, type User } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import { authenticateToken } from '../features/auth/auth.service.ts';
 import { speakFromNow } from '../lib/language.ts';
-import { readsSince } from '../lib/read-cache.ts';
+import { cacheUseOf } from '../lib/read-cache.ts';
 
 /** A route hook that fills request.user or throws 401/403. */
 export type AuthHook = (request: FastifyRequest) => Promise<void>;
@@ -57,7 +57,7 @@ export function registerAuth(app: FastifyInstance): void {
       app.config,
       Date.now(),
       app.readCache,
-      readsSince(request, app.readCache),
+      cacheUseOf(request, app.readCache),
     );
     request.user = user;
     request.sessionTokenHash = tokenHash;

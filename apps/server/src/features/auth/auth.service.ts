@@ -18,7 +18,7 @@ import { AppError } from '../../app-error.ts';
 import { speaking } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { sessionsScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
+import { sessionsScope, userScope, type CacheUse, type ReadCache } from '../../lib/read-cache.ts';
 import { declaredCachedReads } from '../../lib/cached-json.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
@@ -226,8 +226,8 @@ export async function authenticateToken(
   policy: SessionPolicy,
   now = Date.now(),
   cache?: ReadCache,
-  /** The request's mark (readsSince): its checks share the versions read since. */
-  since?: number,
+  /** The request's use of the cache (cacheUseOf): its checks share the versions read since. */
+  use?: CacheUse,
 ): Promise<Authenticated> {
   const tokenHash = hashToken(token);
   // Through the read cache when given: the row is kept under its person's account and sessions
@@ -244,7 +244,7 @@ export async function authenticateToken(
         },
         () => findSessionWithUser(db, tokenHash),
         (found) => found !== undefined,
-        since,
+        use,
       )
     : await findSessionWithUser(db, tokenHash);
   if (!row) throw new AppError('UNAUTHORIZED', messages.sessionInvalid);
