@@ -9,8 +9,9 @@
 //            SQLite, and PostgreSQL when DATABASE_URL is set (a database <name>_bench beside it)
 // Every figure is also a ratio to the node:http limit measured in the same
 // run, so a loaded machine moves both sides; the judged lines are compared
-// with references measured beside them (the limit right before and after the
-// reads; the raw argon2 rate in slices alternating with sign-in), since a
+// with references measured beside them (the limit in slices alternating with
+// the catalog's and the course lists' rates, and right before and after the
+// other reads; the raw argon2 rate in slices alternating with sign-in), since a
 // shared machine's load drifts over the minutes a run takes. Writes
 // bench/results.json.
 // BENCH_ONLY=content runs only the node:http limit and the course-content
@@ -416,24 +417,41 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   const readLimit = measured.reference;
   Object.assign(results, measured.result, { readLimit });
   const judge = (line, target, pass) => record({ ...line, limit: readLimit, target, pass });
-  judge(
-    results.catalog,
+  for (const key of ['catalog', 'search', 'enrolled', 'created', 'submissions'])
+    record({ ...results[key], limit: readLimit });
+
+  // The judged reads' rates, each measured again in slices alternating with the limit, as sign-in
+  // alternates with argon2id: on a shared host the limit moved by nearly half between the two ends
+  // of the block above (32,920 and 18,672 requests/s a minute apart, 2026-11-27), more than the
+  // targets' margins. Their p99 is the whole line's above: a slice's first requests wait for
+  // connections and compilation that a steady load does not.
+  const alternatedRead = async (key, target, meets) => {
+    const read = reads.find((candidate) => candidate.key === key);
+    const { result, reference } = await alternated(
+      `${label} node:http limit alternating with the next line (req/s)`,
+      measureLimit,
+      (seconds) =>
+        http(`${label} ${read.name}, alternating`, `${base}${read.path}`, {
+          headers: read.headers,
+          seconds,
+        }),
+    );
+    const line = { ...result, p99: results[key].p99, limit: reference };
+    record({ ...line, target, pass: meets(line, reference) });
+    return line;
+  };
+  results.catalogAlternating = await alternatedRead(
+    'catalog',
     `≥ ${TARGETS.catalogRatio} × limit, p99 ≤ ${TARGETS.catalogP99} ms`,
-    results.catalog.requestsPerSecond / readLimit >= TARGETS.catalogRatio &&
-      results.catalog.p99 <= TARGETS.catalogP99,
+    (line, reference) =>
+      line.requestsPerSecond / reference >= TARGETS.catalogRatio && line.p99 <= TARGETS.catalogP99,
   );
-  record({ ...results.search, limit: readLimit });
-  judge(
-    results.enrolled,
-    `≥ ${TARGETS.authenticatedRatio} × limit`,
-    results.enrolled.requestsPerSecond / readLimit >= TARGETS.authenticatedRatio,
-  );
-  judge(
-    results.created,
-    `≥ ${TARGETS.authenticatedRatio} × limit`,
-    results.created.requestsPerSecond / readLimit >= TARGETS.authenticatedRatio,
-  );
-  record({ ...results.submissions, limit: readLimit });
+  for (const key of ['enrolled', 'created'])
+    results[`${key}Alternating`] = await alternatedRead(
+      key,
+      `≥ ${TARGETS.authenticatedRatio} × limit`,
+      (line, reference) => line.requestsPerSecond / reference >= TARGETS.authenticatedRatio,
+    );
   judge(
     results.submissionsSingle,
     `p99 ≤ ${TARGETS.submissionsP99} ms`,
@@ -902,8 +920,9 @@ const bare = await startServer(
 const limitLine = await http('node:http hello world (the limit)', `http://127.0.0.1:${bare.port}/`);
 limit = limitLine.requestsPerSecond;
 // Kept running (idle between uses), to be measured again around each product's reads.
-const measureLimit = async () =>
-  (await http('node:http hello world', `http://127.0.0.1:${bare.port}/`)).requestsPerSecond;
+const measureLimit = async (seconds = SECONDS) =>
+  (await http('node:http hello world', `http://127.0.0.1:${bare.port}/`, { seconds }))
+    .requestsPerSecond;
 record(limitLine);
 
 /** The content lines on each fixture, each on a server of its own with a new DATA_DIR. */
