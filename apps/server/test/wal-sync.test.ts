@@ -1,8 +1,8 @@
 /**
  * SQLite's log synced off the event loop (src/db/wal-sync.ts): the server
  * commits without waiting for the disk, fsyncs the log on the threadpool, and
- * holds every reply until the commits before it are on disk. Here the fsync is
- * the real one, or one the test holds back to see what waits for it.
+ * holds each reply until the commits it can show are on disk. Here the fsync
+ * is the real one, or one the test holds back to see what waits for it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
