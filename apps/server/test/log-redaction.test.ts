@@ -1,8 +1,24 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { LOG_CENSOR, redactLogFields } from '../src/lib/log-redaction.ts';
+import { LOG_CENSOR, redactLogFields, redactUrlSecrets } from '../src/lib/log-redaction.ts';
 import { createLoggedTestApp, databaseTargets } from './helpers.ts';
+
+describe('redactUrlSecrets', () => {
+  it('cuts every secret out of a URL, in any case, and leaves a URL without one as it is', () => {
+    expect(redactUrlSecrets('/api/courses?limit=24&q=sig')).toBe('/api/courses?limit=24&q=sig');
+    expect(redactUrlSecrets('/api/files?signature=1&designation=2')).toBe(
+      '/api/files?signature=1&designation=2',
+    );
+    expect(redactUrlSecrets('/reset?TOKEN=abc&x=1')).toBe(`/reset?TOKEN=${LOG_CENSOR}&x=1`);
+    expect(redactUrlSecrets('/api/lessons/1/video?u=2&Sig=s#t')).toBe(
+      `/api/lessons/1/video?u=2&Sig=${LOG_CENSOR}#t`,
+    );
+    expect(redactUrlSecrets('/api/Calendar/abc.ics?access_token=z')).toBe(
+      `/api/Calendar/${LOG_CENSOR}.ics?access_token=${LOG_CENSOR}`,
+    );
+  });
+});
 
 describe('redactLogFields', () => {
   it('censors the secrets of every field, one level down, in a copy', () => {
