@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  API,
-  CLASS_API,
-  COURSE_LIMITS,
-  COURSE_VISIBILITIES,
-  UPLOAD_FIELDS,
-  type User,
-} from '@urok/contract';
+import { API, CLASS_API, COURSE_LIMITS, COURSE_VISIBILITIES, UPLOAD_FIELDS } from '@urok/contract';
 import {
   addStudentBodySchema,
   courseFieldsSchema,
@@ -121,14 +114,16 @@ export async function coursesRoutes(
   app: AppInstance,
   options: { setup: CourseSetup },
 ): Promise<void> {
-  /** The signed-in asker of a public route, or null: a missing or dead token reads as anonymous. */
-  const optionalViewer = async (request: FastifyRequest): Promise<User | null> => {
-    if (!readBearerToken(request)) return null;
+  /**
+   * onRequest of a public route: its asker in request.user when their session is live; a missing
+   * or dead token reads as anonymous (request.user stays null).
+   */
+  const optionalSession = async (request: FastifyRequest): Promise<void> => {
+    if (!readBearerToken(request)) return;
     try {
-      return await app.authenticateRequest(request);
+      await app.authenticateRequest(request);
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return null;
-      throw error;
+      if (!(error instanceof AppError && error.code === 'UNAUTHORIZED')) throw error;
     }
   };
 
@@ -188,10 +183,6 @@ export async function coursesRoutes(
     },
     after: (value) => [userScope(value.course.author._id)],
   });
-  /** onRequest: the asker of a public route, if their session is live (request.user). */
-  const optionalSession = async (request: FastifyRequest) => {
-    await optionalViewer(request);
-  };
 
   const coverRule = coverUploadRule(app.config.coverMaxBytes);
   /** Enrolling and leaving: one budget per account (after the sign-in check). */
