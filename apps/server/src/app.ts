@@ -133,9 +133,9 @@ export interface AppDeps {
   /** The clock quiz deadlines go by; Date.now unless a test moves its own. */
   now?: () => number;
   /**
-   * SQLite synced off the event loop (db/wal-sync.ts): settles once every
-   * commit made so far is on disk. Every reply, and every announcement on the
-   * notification bus, waits for it.
+   * SQLite synced off the event loop (db/wal-sync.ts): its commits counted,
+   * and when they are on disk. Every reply waits for the commits it can show,
+   * and every announcement on the notification bus for all made so far.
    */
   commitsOnDisk?: CommitsOnDisk;
 }

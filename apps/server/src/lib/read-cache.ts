@@ -63,7 +63,7 @@ export class CacheUse {
   /** Wrote itself (readAfterOwnWrite): its reply waits for every commit. */
   wrote = false;
 
-  constructor(readonly since: number) {}
+  constructor(public since: number) {}
 
   /** A value loaded when `commits` commits had been made was handed to this request. */
   saw(commits: number): void {
@@ -92,14 +92,14 @@ export function cacheUseOf(request: object, cache: ReadCache): CacheUse {
 /**
  * After a request's own write (a commit it waited for), its later checks read
  * versions after that write: versions read since the request began may be
- * older than it. The gradebook closes past-deadline quiz attempts before its
- * check, which must see them closed.
+ * older than it, and its reply waits for every commit (commitsShownBy). The
+ * gradebook closes past-deadline quiz attempts before its check, which must
+ * see them closed.
  */
 export function readAfterOwnWrite(request: object, cache: ReadCache): void {
-  const use = new CacheUse(cache.mark());
-  use.saw(cacheUseOf(request, cache).shows);
+  const use = cacheUseOf(request, cache);
+  use.since = cache.mark();
   use.wrote = true;
-  requestUses.set(request, use);
 }
 
 /**
