@@ -280,6 +280,35 @@ describe.each(databaseTargets)('ReadCache on $name', (target) => {
     expect(await c.get(k, USERS, users.load, undefined, new CacheUse(c.mark()))).toBe('users-2');
   });
 
+  it('checks a kept value once for the requests of one read, and again for a request that began after it', async () => {
+    const c = cache();
+    const k = key();
+    const users = loader('users');
+    await c.get(k, USERS, users.load);
+    // Three requests that arrive together wait on one versions read; the first to find the value
+    // fresh after it answers for the others, with no read of their own.
+    const batch = [0, 1, 2].map(() => new CacheUse(c.mark()));
+    const read = c.mark();
+    expect(await Promise.all(batch.map((use) => c.peek(k, use)))).toEqual([
+      'users-1',
+      'users-1',
+      'users-1',
+    ]);
+    expect(c.mark()).toBe(read + 1);
+    // So does get(), the session's path: nothing read, nothing loaded.
+    expect(await c.get(k, USERS, users.load, undefined, batch[0])).toBe('users-1');
+    expect(c.mark()).toBe(read + 1);
+    await writeUsers();
+    // A request that began before the write takes the value as that read found it.
+    expect(await c.peek(k, new CacheUse(read))).toBe('users-1');
+    expect(c.mark()).toBe(read + 1);
+    // One that began after it has a read of its own, which finds the value stale.
+    expect(await c.peek(k, new CacheUse(c.mark()))).toBeUndefined();
+    expect(c.mark()).toBe(read + 2);
+    expect(await c.get(k, USERS, users.load, undefined, new CacheUse(c.mark()))).toBe('users-2');
+    expect(users.calls).toBe(2);
+  });
+
   it('does not keep what keep() refuses, nor a value over a quarter of its budget', async () => {
     const c = cache(8 * 1024);
     const k = key();

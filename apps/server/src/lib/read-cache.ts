@@ -41,6 +41,13 @@ interface Entry {
   bytes: number;
   /** How many commits this process had made when it was kept (CommitsOnDisk.made): what it can show. */
   commits: number;
+  /**
+   * The oldest of the versions reads that last found it fresh (#check), 0 before any: a
+   * request that began before that read started may take it as it is, with no check of its own.
+   */
+  verified: number;
+  /** The versions read its names were last added to (#readFor): the requests waiting on it share it. */
+  waitingOn: VersionsRead | undefined;
 }
 
 interface VersionsRead {
@@ -333,12 +340,17 @@ export class ReadCache {
   ): Promise<T> {
     const since = use?.since ?? this.mark();
     if (!this.enabled) return this.#handOver(use, await this.#load(key, depends, load));
+    const known = this.#entries.get(key);
+    // Its names include `before` (a key's `before` names are always the same).
+    if (known !== undefined && known.verified > since) return this.#hit<T>(key, known, use);
     // The kept entry's names too, even when stale: a value's `after` names (its courses) are
     // then read before the next load, and the value it loads can be kept.
-    const names = sortedUnion(depends.before, this.#entries.get(key)?.names);
+    const names = sortedUnion(depends.before, known?.names);
     const versions = await this.versions(names, since);
-    const kept = this.#fresh<T>(key, versions, use);
-    if (kept !== undefined) return kept;
+    const entry = this.#entries.get(key);
+    // A name the read did not cover (the entry changed meanwhile) counts as changed.
+    if (entry !== undefined && this.#check(entry, since) === true)
+      return this.#hit<T>(key, entry, use);
     const stamp = names.map((name) => versions.get(name)).join('.');
     const flight = this.#flights.get(key);
     if (flight !== undefined && flight.stamp === stamp)
@@ -384,11 +396,51 @@ export class ReadCache {
     }
   }
 
-  /** The kept value of `key` if it is still fresh, without loading anything. */
+  /**
+   * The kept value of `key` if it is still fresh, without loading anything.
+   * The requests that ask for one entry in one turn of the event loop wait on
+   * one versions read, and the first to find the entry fresh after it answers
+   * for the rest (`verified`): the checks of a kept answer's names (a list's
+   * every course) cost each batch once, not each request.
+   */
   async peek<T>(key: string, use?: CacheUse): Promise<T | undefined> {
-    const entry = this.enabled ? this.#entries.get(key) : undefined;
-    if (entry === undefined) return undefined;
-    return this.#fresh<T>(key, await this.versions(entry.names, use?.since ?? this.mark()), use);
+    if (!this.enabled) return undefined;
+    const since = use?.since ?? this.mark();
+    for (;;) {
+      const entry = this.#entries.get(key);
+      if (entry === undefined) return undefined;
+      const fresh = entry.verified > since || this.#check(entry, since);
+      if (fresh !== undefined) return fresh ? this.#hit<T>(key, entry, use) : undefined;
+      await this.#readFor(entry);
+    }
+  }
+
+  /**
+   * Whether `entry` is fresh as of versions reads that started after `since`:
+   * undefined while one of its names has not been read since, false once one's
+   * version differs from its stamp. When fresh, `verified` notes the oldest of
+   * those reads. The versions and their reads' numbers are taken together,
+   * from one moment of #latest.
+   */
+  #check(entry: Entry, since: number): boolean | undefined {
+    let oldest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < entry.names.length; i += 1) {
+      const known = this.#latest.get(entry.names[i]!);
+      if (known === undefined || known.read <= since) return undefined;
+      if (known.version !== entry.stamp[i]) return false;
+      if (known.read < oldest) oldest = known.read;
+    }
+    if (oldest > entry.verified) entry.verified = oldest;
+    return true;
+  }
+
+  /** The entry's names in the next versions read, added once for every request waiting on it. */
+  #readFor(entry: Entry): Promise<void> {
+    const next = this.#nextRead;
+    if (next !== undefined && !next.started && entry.waitingOn === next) return next.promise;
+    const read = this.#read(entry.names);
+    entry.waitingOn = this.#nextRead;
+    return read;
   }
 
   /** How many commits this process has made so far (0 without SQLite's count). */
@@ -423,17 +475,8 @@ export class ReadCache {
     return this.#entries.size;
   }
 
-  #fresh<T>(
-    key: string,
-    versions: ReadonlyMap<string, number>,
-    use: CacheUse | undefined,
-  ): T | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    for (let i = 0; i < entry.names.length; i += 1) {
-      // A name the read did not cover (the entry changed meanwhile) counts as changed.
-      if (versions.get(entry.names[i]!) !== entry.stamp[i]) return undefined;
-    }
+  /** A fresh entry handed to `use`, and now the most recently used. */
+  #hit<T>(key: string, entry: Entry, use: CacheUse | undefined): T {
     this.stats.hits += 1;
     use?.saw(entry.commits);
     // Most recently used last: a Map iterates in insertion order.
@@ -450,7 +493,15 @@ export class ReadCache {
     if (bytes > this.#maxBytes / 4) return;
     const old = this.#entries.get(key);
     if (old !== undefined) this.#drop(key, old);
-    this.#entries.set(key, { value, names, stamp, bytes, commits: this.#made() });
+    this.#entries.set(key, {
+      value,
+      names,
+      stamp,
+      bytes,
+      commits: this.#made(),
+      verified: 0,
+      waitingOn: undefined,
+    });
     this.#bytes += bytes;
     for (const [oldest, entry] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
