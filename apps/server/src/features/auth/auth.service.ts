@@ -18,7 +18,13 @@ import { AppError } from '../../app-error.ts';
 import { speaking } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import { sessionsScope, userScope, type CacheUse, type ReadCache } from '../../lib/read-cache.ts';
+import {
+  sessionsScope,
+  userScope,
+  type CacheUse,
+  type Depends,
+  type ReadCache,
+} from '../../lib/read-cache.ts';
 import { declaredCachedReads } from '../../lib/cached-json.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { recordAudit, SYSTEM_ACTOR, userTarget, type AuditActor } from '../../lib/audit.ts';
@@ -214,6 +220,20 @@ export async function loginUser(
 const SESSION_READ = 'session';
 declaredCachedReads.add(SESSION_READ);
 
+type SessionRow = Awaited<ReturnType<typeof findSessionWithUser>>;
+
+/**
+ * What a kept session depends on: its person's account and sessions. Made once: built
+ * inside authenticateToken, its functions were made and named again on every request.
+ */
+const SESSION_DEPENDS: Depends<SessionRow> = {
+  before: [],
+  after: (found) => (found ? [userScope(found.id), sessionsScope(found.id)] : []),
+};
+
+/** Only a found session is kept. */
+const isFound = (found: SessionRow): boolean => found !== undefined;
+
 /**
  * Resolves a bearer token to its user. A session past its expiry or its
  * absolute end is refused and deleted; a live one is pushed out at most once
@@ -240,12 +260,9 @@ export async function authenticateToken(
   const row = cache
     ? await cache.get(
         `${SESSION_READ}:${tokenHash}`,
-        {
-          before: [],
-          after: (found) => (found ? [userScope(found.id), sessionsScope(found.id)] : []),
-        },
+        SESSION_DEPENDS,
         () => findSessionWithUser(db, tokenHash),
-        (found) => found !== undefined,
+        isFound,
         use,
       )
     : await findSessionWithUser(db, tokenHash);
