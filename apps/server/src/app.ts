@@ -242,7 +242,7 @@ export async function buildApp(
     frameworkErrors: (error, request, reply) => {
       request.log.info({ err: { code: error.code, message: error.message } }, 'malformed request');
       void (reply as FastifyReply)
-        .headers({ ...securityHeadersFor(request.url), 'X-Request-Id': request.id })
+        .headers({ ...securityHeadersFor(request.url), 'x-request-id': request.id })
         .code(400)
         .send({ message: messages.badRequest, code: 'BAD_REQUEST' });
     },

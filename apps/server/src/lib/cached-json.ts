@@ -146,9 +146,9 @@ export async function sendJson(
 ): Promise<FastifyReply> {
   reply
     .type('application/json; charset=utf-8')
-    .header('Vary', 'Accept-Encoding')
-    .header('X-Cache', cache)
-    .header('ETag', json.etag);
+    .header('vary', 'Accept-Encoding')
+    .header('x-cache', cache)
+    .header('etag', json.etag);
   // A client that holds this very answer is told so, without it (RFC 9110, 13.1.2).
   if (matchesEtag(request.headers['if-none-match'], json.etag)) return reply.code(304).send();
   const accept = request.headers['accept-encoding'];
@@ -156,7 +156,7 @@ export async function sendJson(
     json.compressible && typeof accept === 'string' ? encodings.negotiate(accept) : null;
   if (encoding === 'br' || encoding === 'gzip') {
     const bytes = await json.encoded(encoding);
-    return reply.header('Content-Encoding', encoding).send(bytes);
+    return reply.header('content-encoding', encoding).send(bytes);
   }
   return reply.send(json.identity);
 }

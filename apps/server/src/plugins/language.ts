@@ -13,8 +13,8 @@ export function registerLanguage(app: FastifyInstance): void {
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
-      reply.header('Content-Language', spokenLanguage());
-      reply.header('Vary', varyWith(reply.getHeader('Vary'), 'Accept-Language'));
+      reply.header('content-language', spokenLanguage());
+      reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
     }
     done(null, payload);
   });
