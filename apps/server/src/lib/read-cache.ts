@@ -340,8 +340,10 @@ export class ReadCache {
     const since = use?.since ?? this.mark();
     if (!this.enabled) return this.#handOver(use, await this.#load(key, depends, load));
     const known = this.#entries.get(key);
-    // Its names include `before` (a key's `before` names are always the same).
-    if (known !== undefined && known.verified > since) return this.#hit<T>(key, known, use);
+    // Fresh already, without waiting for a read: its names include `before` (a key's `before`
+    // names are always the same).
+    if (known !== undefined && this.#check(known, since) === true)
+      return this.#hit<T>(key, known, use);
     // The kept entry's names too, even when stale: a value's `after` names (its courses) are
     // then read before the next load, and the value it loads can be kept.
     const names = sortedUnion(depends.before, known?.names);
@@ -408,7 +410,7 @@ export class ReadCache {
     for (;;) {
       const entry = this.#entries.get(key);
       if (entry === undefined) return undefined;
-      const fresh = entry.verified > since || this.#check(entry, since);
+      const fresh = this.#check(entry, since);
       if (fresh !== undefined) return fresh ? this.#hit<T>(key, entry, use) : undefined;
       await this.#readFor(entry);
     }
@@ -416,12 +418,14 @@ export class ReadCache {
 
   /**
    * Whether `entry` is fresh as of versions reads that started after `since`:
+   * at once when a read that started since found it so (`verified`); else
    * undefined while one of its names has not been read since, false once one's
    * version differs from its stamp. When fresh, `verified` notes the oldest of
    * those reads. The versions and their reads' numbers are taken together,
    * from one moment of #latest.
    */
   #check(entry: Entry, since: number): boolean | undefined {
+    if (entry.verified > since) return true;
     let oldest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < entry.names.length; i += 1) {
       const known = this.#latest.get(entry.names[i]!);
