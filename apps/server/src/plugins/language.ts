@@ -14,35 +14,33 @@ export function registerLanguage(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
       reply.header('content-language', spokenLanguage());
-      reply.header('vary', varyWith(reply.getHeader('vary'), 'Accept-Language'));
+      reply.header('vary', varyWithLanguage(reply.getHeader('vary')));
     }
     done(null, payload);
   });
 }
 
 /**
- * Each Vary this hook has made, by the one it found: every answer passes here,
- * the headers it finds are the few our routes set, and making one again cost
- * 25 times as long as looking it up (405 against 15 ns, measured on one core).
+ * Each Vary with Accept-Language this hook has made, by the one it found: every
+ * answer passes here, the headers it finds are the few our routes set, and
+ * making one again cost 25 times as long as looking it up (405 against 15 ns,
+ * measured on one core).
  */
-const varied = new Map<string, string>();
+const withLanguage = new Map<string, string>();
 
-function varyWith(current: unknown, name: string): string {
-  const key = `${String(current ?? '')}\n${name}`;
-  let vary = varied.get(key);
+function varyWithLanguage(current: unknown): string {
+  const found = String(current ?? '');
+  let vary = withLanguage.get(found);
   if (vary === undefined) {
-    vary = listWith(current, name);
+    const list = found
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (!list.some((item) => item.toLowerCase() === 'accept-language'))
+      list.push('Accept-Language');
+    vary = list.join(', ');
     // Bounded, whatever a route might set: past it, each is made afresh.
-    if (varied.size < 64) varied.set(key, vary);
+    if (withLanguage.size < 64) withLanguage.set(found, vary);
   }
   return vary;
-}
-
-function listWith(current: unknown, name: string): string {
-  const list = String(current ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
-  if (!list.some((item) => item.toLowerCase() === name.toLowerCase())) list.push(name);
-  return list.join(', ');
 }
