@@ -23,6 +23,10 @@
 // writes bench/results-reads.json.
 // BENCH_ONLY=quiz runs only the quiz lines (they seed a small fixture of their own) and writes
 // bench/results-quiz.json.
+// BENCH_PIN=off runs every process unpinned: by default (taskset, two cores or more) every server
+// measured here (the limits, the product, the bare argon2 verifier) and the raw argon2id reference
+// run on every core but the last, and the load generators on the last (bench/pin.mjs), so the
+// limit and the product are measured on the same cores and neither shares them with autocannon.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -34,6 +38,7 @@ import { freePort, spawnNpmStart } from '../scripts/npm-start-process.mjs';
 import { seed, writeBenchVideo } from './seed.mjs';
 import { benchQuizLoad } from './quiz-load.mjs';
 import { benchQuizStatistics } from './quiz-statistics.mjs';
+import { GENERATOR_CORE, SERVER_CORES, pinned, pinning } from './pin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -77,10 +82,10 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-/** Spawns a server and resolves with its port once a line on stdout names it. */
+/** Spawns a server on the servers' cores and resolves with its port once a line on stdout names it. */
 function startServer(command, args, env, portPattern) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
+    const child = spawn(...pinned(SERVER_CORES, [command, ...args]), {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -111,12 +116,19 @@ async function stopServer(server) {
   children.delete(server.child);
 }
 
-/** Runs one load job in its own process (bench/load.mjs) and returns its JSON result. */
+/**
+ * Runs one load job in its own process (bench/load.mjs) and returns its JSON result: on the load
+ * generator's core, but for the raw argon2id rate, which is a reference for the server's own
+ * verifies and so runs on the servers' cores.
+ */
 function runLoad(job) {
   return new Promise((resolve, reject) => {
     const child = spawn(
-      process.execPath,
-      [path.join(import.meta.dirname, 'load.mjs'), JSON.stringify(job)],
+      ...pinned(job.kind === 'argon2' ? SERVER_CORES : GENERATOR_CORE, [
+        process.execPath,
+        path.join(import.meta.dirname, 'load.mjs'),
+        JSON.stringify(job),
+      ]),
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
@@ -857,7 +869,11 @@ console.log(
     `load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')}; ${CONNECTIONS} connections × ${SECONDS} s per line\n`,
+      .join(' ')}; ${CONNECTIONS} connections × ${SECONDS} s per line; ${
+      pinning()
+        ? `servers on core ${SERVER_CORES}, load generators on core ${GENERATOR_CORE}`
+        : 'unpinned'
+    }\n`,
 );
 /** The quiz lines: the statistics of 1,000 attempts × 30 questions, in this process. */
 async function quizLines() {
@@ -954,6 +970,7 @@ function machine() {
     memoryGiB: os.totalmem() / 2 ** 30,
     node: process.versions.node,
     loadAverage: os.loadavg(),
+    pinned: pinning(),
   };
 }
 

@@ -19,10 +19,11 @@
 //   TERM_CPU_PROFILE=DIR the server writes a V8 CPU profile there when it stops
 //   TERM_TIMELINE=1     after each step, the quarter seconds with an answer over 100 ms and the
 //                       first answers over 150 ms (what began a stall: term-load.mjs)
-//   TERM_PIN=off        do not pin: by default (taskset, two cores or more) the server runs on
+//   BENCH_PIN=off       do not pin: by default (taskset, two cores or more) the server runs on
 //                       every core but the last and the load generator on the last, so the two
 //                       do not take each other's time; PostgreSQL runs beside them unpinned, as
-//                       on a small school's one machine. Each step records the load average.
+//                       on a small school's one machine (bench/pin.mjs). Each step records the
+//                       load average.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -32,6 +33,7 @@ import { register } from 'tsx/esm/api';
 import { seed, BENCH_PASSWORD } from './seed.mjs';
 import { startProductServer, stopProductServer } from './product-server.mjs';
 import { termSqliteFixture } from './term-fixture.mjs';
+import { PIN, GENERATOR_CORE, SERVER_CORES, pinned, pinning } from './pin.mjs';
 
 register();
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,13 +47,6 @@ const RATES = (process.env.TERM_RATES ?? '300,600,1000,1500,2000,3000').split(',
 const PROCESSES = (process.env.TERM_PROCESSES ?? '1,2').split(',').map(Number);
 const TARGET_P99_MS = 200;
 const CLOCK_TICKS = 100; // USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s
-const CORES = os.availableParallelism();
-const PIN = process.env.TERM_PIN !== 'off' && CORES >= 2 && fs.existsSync('/usr/bin/taskset');
-/** The command that runs `args` on `cores` (taskset execs it: the pid stays the command's). */
-const pinned = (cores, args) =>
-  PIN ? ['/usr/bin/taskset', ['-c', cores, ...args]] : [args[0], args.slice(1)];
-const SERVER_CORES = CORES > 2 ? `0-${CORES - 2}` : '0';
-const GENERATOR_CORE = String(CORES - 1);
 
 function startServer(env) {
   return startProductServer({
@@ -504,7 +499,7 @@ fs.writeFileSync(
   JSON.stringify(
     {
       startedAt: new Date().toISOString(),
-      pinned: PIN ? { server: SERVER_CORES, generator: GENERATOR_CORE } : false,
+      pinned: pinning(),
       scale: SCALE,
       seconds: SECONDS,
       loadAverage: os.loadavg(),
