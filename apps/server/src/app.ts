@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { DestinationStream } from 'pino';
 // ICU messages (the catalog's texts with values) compile on first use on the server.
 import '@urok/contract/i18n/compiler';
 import Fastify, {
@@ -145,11 +146,16 @@ export interface AppDeps {
  * Redaction is redactLogFields, run on every line's fields before the
  * serializers, in place of pino's wildcard paths, which cost more than the
  * rest of a request's line. It does not see a child logger's bindings: the
- * only ones made are Fastify's request ids.
+ * only ones made are Fastify's request ids. Lines go to `stream`, else to
+ * pino's standard output (the server's is lib/log-destination.ts).
  */
-export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: Config['logLevel'],
+  stream?: DestinationStream,
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream && { stream }),
     formatters: { log: redactLogFields },
     // Fastify's own request fields, with a reset link's token cut out of the URL.
     serializers: {

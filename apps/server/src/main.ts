@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
+import { standardOutputLog } from './lib/log-destination.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase, optimizeSqlite } from './db/connection.ts';
 import { compactVersionLog } from './db/cache-versions.ts';
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(
     { config, db, dialect, storage, redis, commitsOnDisk },
-    { logger: loggerOptions(config.logLevel) },
+    { logger: loggerOptions(config.logLevel, standardOutputLog()) },
   );
   // SQLite's checkpoints on a thread of their own, not inside a request's commit (db/wal-checkpoints.ts).
   const checkpoints =
