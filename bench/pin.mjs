@@ -1,8 +1,8 @@
 // Which cores a bench's processes run on. By default (taskset present, two cores or more) the
-// servers being measured run on every core but the last and the load generators on the last, so
-// the two do not take each other's time and every server (the node:http limit and the product
-// alike) gets the same cores. BENCH_PIN=off runs everything unpinned. PostgreSQL is never
-// pinned: it runs beside them, as on a small school's one machine.
+// servers a bench pins run on every core but the last and the load generators it pins on the
+// last, so the two do not take each other's time and every pinned server (the node:http limit and
+// the product alike) gets the same cores. BENCH_PIN=off runs everything unpinned. PostgreSQL is
+// never pinned: it runs beside them, as on a small school's one machine.
 import fs from 'node:fs';
 import os from 'node:os';
 
