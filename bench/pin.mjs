@@ -14,11 +14,13 @@ export const SERVER_CORES = CORES > 2 ? `0-${CORES - 2}` : '0';
 export const GENERATOR_CORE = String(CORES - 1);
 
 /**
- * The command and arguments that run `[command, ...args]` on `cores`, for spawn (taskset execs
- * the command, so the child's pid is the command's own).
+ * The command and arguments that run `[command, ...args]` on `cores` (anywhere when `cores` is
+ * undefined), for spawn (taskset execs the command, so the child's pid is the command's own).
  */
 export const pinned = (cores, [command, ...args]) =>
-  PIN ? ['/usr/bin/taskset', ['-c', cores, command, ...args]] : [command, args];
+  PIN && cores !== undefined
+    ? ['/usr/bin/taskset', ['-c', cores, command, ...args]]
+    : [command, args];
 
 /** How a run was pinned, for its results and its first line. */
 export const pinning = () => (PIN ? { server: SERVER_CORES, generator: GENERATOR_CORE } : false);

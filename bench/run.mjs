@@ -91,7 +91,7 @@ process.on('exit', () => {
  */
 function startServer(command, args, env, portPattern, { pin = true } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(...(pin ? pinned(SERVER_CORES, [command, ...args]) : [command, args]), {
+    const child = spawn(...pinned(pin ? SERVER_CORES : undefined, [command, ...args]), {
       cwd: root,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -135,9 +135,7 @@ function runLoad(job) {
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(
-      ...(job.anyCore || job.kind === 'argon2'
-        ? [command[0], command.slice(1)]
-        : pinned(GENERATOR_CORE, command)),
+      ...pinned(job.anyCore || job.kind === 'argon2' ? undefined : GENERATOR_CORE, command),
       {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
