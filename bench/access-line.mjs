@@ -5,6 +5,7 @@
 // and reply (a kept read of a student's course list), each written to a
 // destination that only counts characters. Interleaved round by round;
 // `node bench/access-line.mjs [rounds]` prints ns per line for each.
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -14,7 +15,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const server = (file) => import(pathToFileURL(path.join(root, 'apps/server/src', file)).href);
 const { loggerOptions } = await server('app.ts');
 const { writeAccessLine } = await server('lib/access-line.ts');
-const { createRequire } = await import('node:module');
 const Fastify = createRequire(path.join(root, 'apps/server/package.json'))('fastify');
 
 const rounds = Number(process.argv[2] ?? 5);

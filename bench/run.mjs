@@ -123,8 +123,8 @@ async function stopServer(server) {
 
 /**
  * Runs one load job in its own process (bench/load.mjs) and returns its JSON result: on the load
- * generator's core, unless the job says `anyCore` (the unpinned lines) or is the raw argon2id
- * rate (the reference of those lines).
+ * generator's core, unless the job says `anyCore` (the unpinned lines and their raw argon2id
+ * reference).
  */
 function runLoad(job) {
   const command = [
@@ -133,13 +133,10 @@ function runLoad(job) {
     JSON.stringify(job),
   ];
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      ...pinned(job.anyCore || job.kind === 'argon2' ? undefined : GENERATOR_CORE, command),
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
+    const child = spawn(...pinned(job.anyCore ? undefined : GENERATOR_CORE, command), {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
@@ -1058,6 +1055,8 @@ const measureArgon2 = async (seconds) =>
       password: sqlite.manifest.password,
       concurrency: CONNECTIONS,
       seconds,
+      // Unpinned, as the sign-in lines it is the reference of.
+      anyCore: true,
     })
   ).verifiesPerSecond;
 // The same verify behind a bare Fastify route, alternating with the raw rate: how much of it HTTP
