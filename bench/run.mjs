@@ -10,7 +10,7 @@
 // Every figure is also a ratio to the node:http limit measured in the same
 // run, so a loaded machine moves both sides; the judged lines are compared
 // with references measured beside them (the limit in slices alternating with
-// the catalog's and the course lists' rates, and a student's list beside
+// the rates of the catalog, the course lists and a student's list beside
 // enrolments, and right before and after the other reads; the raw argon2 rate
 // in slices alternating with sign-in), since a
 // shared machine's load drifts over the minutes a run takes. Writes
@@ -499,13 +499,20 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   );
   // Each round over the courses pairs them with the next student, so the steady line and the
   // slices after it enrol someone new each time rather than repeat an enrolment (a no-op).
-  const enrolments = [0, 1, 2, 3].flatMap((round) =>
+  const enrolments = enrolling.flatMap((_, round) =>
     others.map((courseId, i) => ({
       url: `${base}/courses/${courseId}/enroll`,
       headers: { authorization: `Bearer ${enrolling[(i + round) % enrolling.length]}` },
     })),
   );
   let enrolmentsSent = 0;
+  // A job's enrolments travel in its command line, where one argument may hold 128 KB: at most
+  // 600 of them (about 100 KB), which the job sends in turn, again from the first if it needs more.
+  const nextEnrolments = (seconds) =>
+    Array.from(
+      { length: Math.min(600, ENROLMENTS_PER_SECOND * seconds + 10) },
+      (_, i) => enrolments[(enrolmentsSent + i) % enrolments.length],
+    );
   const underEnrolmentsName = `${label} GET /api/user/{id}/courses (bearer) while others enrol in other courses at ${ENROLMENTS_PER_SECOND}/s`;
   /** The student's list read for `seconds` while the next enrolments go in at the set rate. */
   const readWhileEnrolling = async (name, seconds) => {
@@ -513,10 +520,7 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
       http(name, `${base}/user/${manifest.student.id}/courses`, { headers: student, seconds }),
       runLoad({
         kind: 'posts',
-        requests: enrolments.slice(
-          enrolmentsSent,
-          enrolmentsSent + ENROLMENTS_PER_SECOND * seconds + 10,
-        ),
+        requests: nextEnrolments(seconds),
         rate: ENROLMENTS_PER_SECOND,
         seconds,
       }),
