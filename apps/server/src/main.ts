@@ -1,3 +1,5 @@
+// First: V8's settings, before the rest of the server runs.
+import './runtime-flags.ts';
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { buildApp, loggerOptions } from './app.ts';
