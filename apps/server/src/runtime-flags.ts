@@ -13,7 +13,7 @@ import v8 from 'node:v8';
  * slower for the rest of its life (the catalog at 25,000–28,000 requests/s
  * against 38,000–45,000), its young collections taking 6–7 ms instead of 1.7,
  * a third of what they copied promoted, and 18 full collections where the
- * others had 7. With pretenuring off, none of 96 processes did, and a
+ * others had 7. With pretenuring off, none of 116 processes did, and a
  * process that did not land there lost nothing measurable (bench/README.md).
  */
 v8.setFlagsFromString('--no-allocation-site-pretenuring');
