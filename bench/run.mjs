@@ -332,7 +332,7 @@ async function alternated(label, reference, measure) {
     failures: sum('failures'),
     bytesPerSecond: average(slices.map((slice) => slice.bytesPerSecond)),
   };
-  return { result, reference: rate };
+  return { result, reference: rate, slices };
 }
 
 async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 }) {
@@ -445,22 +445,22 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
   /**
    * `measure(seconds)` (an http() line) in slices alternating with the limit, judged by
    * `meets(line)` with the slices' mean as its limit and `p99` (its steady line's) as its p99;
-   * `rename` adds to the line's name what only the slices together tell.
+   * `rename(name, slices)` adds to the line's name what only the slices together tell.
    */
   const judgeAlternating = async ({ measure, p99, target, meets, rename = (name) => name }) => {
-    const { result, reference } = await alternated(
+    const { result, reference, slices } = await alternated(
       `${label} node:http limit alternating with the next line (req/s)`,
       measureLimit,
       measure,
     );
-    const line = { ...result, name: rename(result.name), p99, limit: reference };
+    const line = { ...result, name: rename(result.name, slices), p99, limit: reference };
     record({ ...line, target, pass: meets(line) });
-    return line;
+    return { line, slices };
   };
   const ratioOf = (line) => line.requestsPerSecond / line.limit;
-  const alternatedRead = (key, target, meets) => {
+  const alternatedRead = async (key, target, meets) => {
     const read = reads.find((candidate) => candidate.key === key);
-    return judgeAlternating({
+    const { line } = await judgeAlternating({
       measure: (seconds) =>
         http(`${label} ${read.name}, alternating`, `${base}${read.path}`, {
           headers: read.headers,
@@ -470,6 +470,7 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
       target,
       meets,
     });
+    return line;
   };
   results.catalogAlternating = await alternatedRead(
     'catalog',
@@ -560,22 +561,21 @@ async function benchProduct({ label, env, manifest, measureLimit, measureArgon2 
     name: `${underEnrolments.name} (${sentLabel([underEnrolments.enrolments])})`,
     limit: readLimit,
   });
-  const sliceWrites = [];
-  const underLine = await judgeAlternating({
-    measure: async (seconds) => {
-      const slice = await readWhileEnrolling(`${underEnrolmentsName}, alternating`, seconds);
-      sliceWrites.push(slice.enrolments);
-      return slice;
-    },
+  const enrolmentsOf = (slices) => slices.map((slice) => slice.enrolments);
+  const { line: underLine, slices: underSlices } = await judgeAlternating({
+    measure: (seconds) => readWhileEnrolling(`${underEnrolmentsName}, alternating`, seconds),
     p99: underEnrolments.p99,
     target: `≥ ${TARGETS.enrolledUnderEnrolmentsRatio} × limit, p99 ≤ ${TARGETS.enrolledUnderEnrolmentsP99} ms`,
     meets: (line) =>
       ratioOf(line) >= TARGETS.enrolledUnderEnrolmentsRatio &&
       line.p99 <= TARGETS.enrolledUnderEnrolmentsP99,
-    rename: (name) => `${name} (${sentLabel(sliceWrites)})`,
+    rename: (name, slices) => `${name} (${sentLabel(enrolmentsOf(slices))})`,
   });
   results.enrolledUnderEnrolments = underEnrolments;
-  results.enrolledUnderEnrolmentsAlternating = { ...underLine, enrolments: sliceWrites };
+  results.enrolledUnderEnrolmentsAlternating = {
+    ...underLine,
+    enrolments: enrolmentsOf(underSlices),
+  };
   if (ONLY === 'reads') {
     await stopServer(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
