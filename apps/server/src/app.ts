@@ -18,7 +18,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { messages } from '@urok/contract';
+import { languageFromHeader, messages } from '@urok/contract';
 import type { Config, TrustProxy } from './config.ts';
 import type { Db, Dialect } from './db/database.ts';
 import type { CommitsOnDisk } from './db/wal-sync.ts';
@@ -72,6 +72,7 @@ import { isHttpRequest, redactLogFields, redactUrlSecrets } from './lib/log-reda
 import { commitsShownBy, ReadCache } from './lib/read-cache.ts';
 import { MediaSigner, loadSigningSecret } from './lib/media-urls.ts';
 import type { Storage } from './storage/storage.ts';
+import { inLanguage } from './lib/language.ts';
 
 export type AppInstance = FastifyInstance<
   RawServerDefault,
@@ -253,7 +254,14 @@ export async function buildApp(
       void (reply as FastifyReply)
         .headers({ ...securityHeadersFor(request.url), 'x-request-id': request.id })
         .code(400)
-        .send({ message: messages.badRequest, code: 'BAD_REQUEST' });
+        .send({
+          // Before any hook: the language is Accept-Language's.
+          message: inLanguage(
+            languageFromHeader(request.headers['accept-language']),
+            messages.badRequest,
+          ),
+          code: 'BAD_REQUEST',
+        });
     },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -325,8 +333,8 @@ export async function buildApp(
       return result;
     },
   );
-  // First: every later hook, handler and error runs in the request's language (its onRequest
-  // hook opens that context).
+  // First: every later hook, handler and error knows the request's language (`request.language`,
+  // set by its onRequest hook).
   registerLanguage(app);
   // Next: its onRequest hook gives every later answer, errors included, the security headers.
   registerSecurity(app);

@@ -3,6 +3,7 @@ import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import { StorageNotFoundError, type ByteRange, type Storage } from '../storage/storage.ts';
 import { attachmentDisposition } from './file-names.ts';
+import { inLanguage } from './language.ts';
 
 /** What a Range header asks of a file of `size` bytes. */
 export type RangeAsk =
@@ -61,7 +62,10 @@ export async function sendStoredFile(
     return reply
       .code(416)
       .headers({ 'Content-Range': `bytes */${file.size}`, 'Accept-Ranges': 'bytes' })
-      .send({ message: messages.rangeNotSatisfiable, code: 'RANGE_NOT_SATISFIABLE' });
+      .send({
+        message: inLanguage(request.language, messages.rangeNotSatisfiable),
+        code: 'RANGE_NOT_SATISFIABLE',
+      });
   }
   const range = ask.kind === 'part' ? ask.range : undefined;
   let stream;

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
+import type { Text } from './language.ts';
 import { StorageFailure, type Storage, type StorageArea } from '../storage/storage.ts';
 import { fileNameForType, sanitizeFileName } from './file-names.ts';
 import { SNIFF_BYTES, type DetectedType } from './file-types.ts';
@@ -16,14 +17,14 @@ export interface UploadRule {
   detect(head: Buffer, fileName: string): Promise<DetectedType | null>;
   /** Covers keep the extension in their key: the serving route takes the type from it. */
   keyWithExtension: boolean;
-  tooLargeMessage: string;
-  unsupportedMessage: string;
+  tooLargeMessage: Text;
+  unsupportedMessage: Text;
 }
 
 /** A tighter limit for one upload (what is left of a quota), and what to answer when it is passed. */
 export interface UploadLimit {
   maxBytes: number;
-  tooLargeMessage: string;
+  tooLargeMessage: Text;
 }
 
 /** A file that is in storage now (its row, if any, comes next). */

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages, type User } from '@urok/contract';
 import { AppError } from '../app-error.ts';
 import { authenticateToken } from '../features/auth/auth.service.ts';
-import { speakFromNow } from '../lib/language.ts';
 import { cacheUseOf } from '../lib/read-cache.ts';
 
 /** A route hook that fills request.user or throws 401/403. */
@@ -61,7 +60,7 @@ export function registerAuth(app: FastifyInstance): void {
     );
     request.user = user;
     request.sessionTokenHash = tokenHash;
-    speakFromNow(user.language);
+    request.language = user.language;
     return user;
   };
 

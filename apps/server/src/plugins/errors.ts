@@ -12,7 +12,7 @@ import {
 import '@urok/contract/locales/en';
 import { errorBodySchema } from '@urok/contract/schemas';
 import { AppError } from '../app-error.ts';
-import { inSpokenLanguage } from '../lib/language.ts';
+import { inLanguage, type Text } from '../lib/language.ts';
 
 /** Fastify's own client errors (bad JSON, body too large, …): the message and code each one gets. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { message: string; code: ErrorCode }> = {
@@ -66,20 +66,33 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // Refused before its body was read (an upload over the limit, or of the wrong type): close the
     // connection after the answer rather than read megabytes nobody will use.
     if (request.raw.complete === false) reply.header('Connection', 'close');
-    // Every body below in the request's language (plugins/language.ts): a message made at
-    // start (a schema's, the table above) is Ukrainian until translated here.
-    const send = (status: number, body: ErrorBody) => {
-      body.message = inSpokenLanguage(body.message);
-      if (body.fields)
-        for (const [field, text] of Object.entries(body.fields))
-          body.fields[field] = inSpokenLanguage(text);
-      return reply.code(status).send(body);
+    // Every body below in the request's language (plugins/language.ts): the services, the
+    // schemas and the table above speak Ukrainian, and a wording is worded only here.
+    const send = (
+      status: number,
+      body: Omit<ErrorBody, 'message' | 'fields'> & {
+        message: Text;
+        fields?: Record<string, Text>;
+      },
+    ) => {
+      const { fields, ...rest } = body;
+      const worded: ErrorBody = { ...rest, message: inLanguage(request.language, body.message) };
+      if (fields)
+        worded.fields = Object.fromEntries(
+          Object.entries(fields).map(([field, text]) => [
+            field,
+            inLanguage(request.language, text),
+          ]),
+        );
+      return reply.code(status).send(worded);
     };
     if (error instanceof AppError) {
       if (error.retryAfter !== undefined) reply.header('Retry-After', String(error.retryAfter));
-      const body: ErrorBody = { message: error.message, code: error.code };
-      if (error.fields) body.fields = error.fields;
-      return send(error.status, body);
+      return send(error.status, {
+        message: error.text,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

@@ -1,19 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { languageFromHeader } from '@urok/contract';
-import { speaking, spokenLanguage } from '../lib/language.ts';
+import { DEFAULT_LANGUAGE, languageFromHeader, type Language } from '@urok/contract';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The language the answer speaks: Accept-Language's from the start, the
+     * user's own once the session is known (plugins/auth.ts).
+     */
+    language: Language;
+  }
+}
 
 /**
  * Each request speaks the language of its asker (DESIGN section 16): its
  * Accept-Language from the start, its user's `language` once the session is
  * known (plugins/auth.ts), and the answer says which in `Content-Language`.
+ * The language is a field of the request, not a context around it: an
+ * AsyncLocalStorage's hooks cost 5–7% of a kept read (docs/decisions.md
+ * "The asker's language travels on the request").
  */
 export function registerLanguage(app: FastifyInstance): void {
+  app.decorateRequest('language', DEFAULT_LANGUAGE);
   app.addHook('onRequest', (request, _reply, done) => {
-    speaking(languageFromHeader(request.headers['accept-language']), done);
+    request.language = languageFromHeader(request.headers['accept-language']);
+    done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/')) {
-      reply.header('content-language', spokenLanguage());
+      reply.header('content-language', request.language);
       reply.header('vary', varyWithLanguage(reply.getHeader('vary')));
     }
     done(null, payload);

@@ -7,7 +7,8 @@ import {
   rejectApplication,
 } from '../../features/applications/applications.service.ts';
 import { cliActor } from '../../lib/audit.ts';
-import { speaking } from '../../lib/language.ts';
+import { AppError } from '../../app-error.ts';
+import { inLanguage } from '../../lib/language.ts';
 import { Announcement } from '../../lib/notify.ts';
 import { UsageError, type AdminCommandGroup } from '../command.ts';
 import { formatTable, formatTimestamp } from '../table.ts';
@@ -26,8 +27,13 @@ function noteOf(args: readonly string[]): string {
  * messages the console reads in its operator's language; the CLI's words are
  * English, and it prints them in English as it always has.
  */
-function inEnglish<T>(work: () => Promise<T>): Promise<T> {
-  return speaking('en', work);
+async function inEnglish<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError(error.code, inLanguage('en', error.text), error.fields, error.retryAfter);
+  }
 }
 
 function requireId(args: readonly string[]): string {

@@ -7,6 +7,7 @@ import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { applicationSubmittedMessage, submitApplication } from './applications.service.ts';
+import { inLanguage } from '../../lib/language.ts';
 
 export async function applicationsRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -30,9 +31,10 @@ export async function applicationsRoutes(app: AppInstance): Promise<void> {
       const application = await submitApplication(app.db, request.body, {
         autoApprove: app.config.teacherAutoApprove,
       });
-      return reply
-        .code(201)
-        .send({ application, message: applicationSubmittedMessage(application) });
+      return reply.code(201).send({
+        application,
+        message: inLanguage(request.language, applicationSubmittedMessage(application)),
+      });
     },
   );
 }

@@ -9,6 +9,7 @@ import {
   type TeacherApplicationInput,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
+import { later } from '../../lib/language.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import type { Db } from '../../db/database.ts';
 import { AUTO_APPROVE_ACTOR, recordAudit, SYSTEM_ACTOR, type AuditActor } from '../../lib/audit.ts';
@@ -51,7 +52,11 @@ function toApplication(row: ApplicationRow): DecidedApplication {
 
 async function getApplicationRow(db: Db, id: string): Promise<ApplicationRow> {
   const row = await findApplicationById(db, id);
-  if (!row) throw new AppError('NOT_FOUND', serverMessages.applicationNotFound(id));
+  if (!row)
+    throw new AppError(
+      'NOT_FOUND',
+      later(() => serverMessages.applicationNotFound(id)),
+    );
   return row;
 }
 
@@ -180,7 +185,10 @@ async function notifyApplicant(
 function alreadyDecided(row: ApplicationRow): AppError {
   // A decision that lost a race read the row while it was still pending.
   const status = row.status === 'pending' ? 'decided' : row.status;
-  return new AppError('CONFLICT', serverMessages.applicationAlreadyDecided(row.id, status));
+  return new AppError(
+    'CONFLICT',
+    later(() => serverMessages.applicationAlreadyDecided(row.id, status)),
+  );
 }
 
 function applicationTarget(row: ApplicationRow) {

@@ -27,7 +27,9 @@ import type {
   UpdateAssignmentBody,
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { findCourseAuthorLanguage } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
+import { inLanguage } from '../../lib/language.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import type { Announcement } from '../../lib/notify.ts';
 import { notify, notifyCourseStudents } from '../notifications/notifications.service.ts';
@@ -140,11 +142,12 @@ async function insertDefaultAssignment(
 ): Promise<AssignmentRow> {
   const sectionId =
     (await findFirstSectionId(db, courseId)) ?? (await createDefaultSection(db, courseId, now));
+  const language = await findCourseAuthorLanguage(db, courseId);
   const row: AssignmentRow = {
     id: createTimeOrderedId(),
     course_id: courseId,
     section_id: sectionId,
-    title: messages.defaultAssignmentTitle,
+    title: inLanguage(language, messages.defaultAssignmentTitle),
     instructions: JSON.stringify(textToDocument(homeworkTask)),
     due_at: homeworkDueAt,
     max_points: ASSIGNMENT_LIMITS.maxPoints.default,

@@ -23,7 +23,6 @@ import type { AppInstance } from '../../app.ts';
 import { refuseCommonPassword } from '../../lib/common-passwords.ts';
 import { addressKey, RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
-import { speakFromNow } from '../../lib/language.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import {
   changePassword,
@@ -35,6 +34,7 @@ import {
   updateProfile,
 } from './auth.service.ts';
 import { throttleSignIn } from './sign-in-throttle.ts';
+import { inLanguage } from '../../lib/language.ts';
 
 export async function authRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -135,7 +135,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     async (request) => {
       const user = await updateProfile(app.db, getCurrentUser(request)._id, request.body);
       // A new language is the answer's already.
-      speakFromNow(user.language);
+      request.language = user.language;
       return { user };
     },
   );
@@ -180,7 +180,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
       const user = getCurrentUser(request);
       await changePassword(app.db, user._id, request.sessionTokenHash!, request.body);
       app.notificationBus.sessionsEnded(user._id);
-      return { message: accountMessages.passwordChanged };
+      return { message: inLanguage(request.language, accountMessages.passwordChanged) };
     },
   );
 
@@ -201,7 +201,7 @@ export async function authRoutes(app: AppInstance): Promise<void> {
     },
     async (request) => {
       app.notificationBus.sessionsEnded(await resetPassword(app.db, request.body));
-      return { message: accountMessages.passwordResetDone };
+      return { message: inLanguage(request.language, accountMessages.passwordResetDone) };
     },
   );
 
@@ -248,7 +248,9 @@ export async function authRoutes(app: AppInstance): Promise<void> {
           telephone,
         );
       });
-      return reply.code(202).send({ message: accountMessages.forgotPasswordAccepted });
+      return reply
+        .code(202)
+        .send({ message: inLanguage(request.language, accountMessages.forgotPasswordAccepted) });
     },
   );
   // ---- end of forgot password section ----

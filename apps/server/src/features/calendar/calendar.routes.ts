@@ -68,7 +68,9 @@ export async function calendarRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const ics = await renderFeed(app.db, request.params.token);
+      const { ics, language } = await renderFeed(app.db, request.params.token);
+      // The feed speaks its holder's language, and says so (a calendar app asks in none).
+      request.language = language;
       return reply
         .headers({
           'Content-Type': 'text/calendar; charset=utf-8',

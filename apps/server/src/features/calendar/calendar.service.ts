@@ -10,12 +10,14 @@ import {
   LEARNING_API,
   API_BASE,
   documentToText,
+  DEFAULT_LANGUAGE,
   isLanguage,
   messages,
+  type Language,
   type LessonDocument,
 } from '@urok/contract';
 import { AppError } from '../../app-error.ts';
-import { speakFromNow } from '../../lib/language.ts';
+import { inLanguage } from '../../lib/language.ts';
 import type { Db } from '../../db/database.ts';
 import { hashToken } from '../auth/auth.service.ts';
 import { calendarQuizzes } from '../quizzes/quizzes.service.ts';
@@ -45,13 +47,17 @@ export async function revokeFeed(db: Db, userId: string): Promise<void> {
 }
 
 /** The iCalendar of the feed `token`; 404 for an unknown or revoked one. */
-export async function renderFeed(db: Db, token: string, now = new Date()): Promise<string> {
+export async function renderFeed(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ ics: string; language: Language }> {
   const holder = TOKEN_PATTERN.test(token) ? await findFeedHolder(db, hashToken(token)) : undefined;
   // A blocked account's address answers as a revoked one (it comes back with an unblock).
   if (!holder || Number(holder.is_blocked ?? 0) === 1)
     throw new AppError('NOT_FOUND', messages.calendarFeedNotFound);
   // The feed's texts in its holder's language (DESIGN section 16): a calendar app sends none.
-  if (isLanguage(holder.language)) speakFromNow(holder.language);
+  const language = isLanguage(holder.language) ? holder.language : DEFAULT_LANGUAGE;
   const rows = [
     ...(await findEnrolledCalendarAssignments(db, holder.id)),
     ...(Number(holder.is_admin) === 1 ? await findAuthoredCalendarAssignments(db, holder.id) : []),
@@ -63,7 +69,7 @@ export async function renderFeed(db: Db, token: string, now = new Date()): Promi
       uid: `${quiz.id}@urok`,
       start: quiz.dueAt,
       summary: `${quiz.title} — ${quiz.courseTitle}`,
-      description: messages.calendarQuizCloses,
+      description: inLanguage(language, messages.calendarQuizCloses),
       lastModified: quiz.updatedAt,
     }));
   const events = rows
@@ -79,11 +85,12 @@ export async function renderFeed(db: Db, token: string, now = new Date()): Promi
         lastModified: row.updated_at,
       };
     });
-  return writeCalendar(
-    messages.calendarName,
+  const ics = writeCalendar(
+    inLanguage(language, messages.calendarName),
     [...events, ...quizzes].sort(
       (a, b) => a.start.localeCompare(b.start) || a.uid.localeCompare(b.uid),
     ),
     now,
   );
+  return { ics, language };
 }

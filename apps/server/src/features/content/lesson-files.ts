@@ -9,6 +9,7 @@ import {
 } from '@urok/contract';
 import type { Attachment, Lesson } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { later } from '../../lib/language.ts';
 import type { AuthorQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { detectHomeworkType, detectVideoType } from '../../lib/file-types.ts';
@@ -122,7 +123,8 @@ export async function removeAttachment(
 
 // ---------------------------------------------------------------- the author's quota
 
-const quotaError = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+/** Worded when it is sent: the quota's message has values (lib/language.ts). */
+const quotaError = (word: () => string) => new AppError('PAYLOAD_TOO_LARGE', later(word));
 
 /**
  * The author's quota on lesson files (docs/decisions.md, uploads), checked
@@ -138,16 +140,16 @@ export async function lessonFileUploadLimit(
   replacingVideoOf?: string,
 ): Promise<UploadLimit> {
   const usage = await findAuthorLessonFileUsage(db, authorId, replacingVideoOf);
-  if (usage.files >= quota.files) throw quotaError(messages.quotaAuthorFiles(quota.files));
+  if (usage.files >= quota.files) throw quotaError(() => messages.quotaAuthorFiles(quota.files));
   const left = quota.bytes - usage.bytes;
-  if (left <= 0) throw quotaError(messages.quotaAuthorBytes(quota.bytes));
-  return { maxBytes: left, tooLargeMessage: messages.quotaAuthorBytes(quota.bytes) };
+  if (left <= 0) throw quotaError(() => messages.quotaAuthorBytes(quota.bytes));
+  return { maxBytes: left, tooLargeMessage: later(() => messages.quotaAuthorBytes(quota.bytes)) };
 }
 
 /** 413 when the author's files (with the new one counted) pass the quota; the transaction rolls back. */
 function assertWithinAuthorQuota(quota: AuthorQuota, usage: LessonFileUsage): void {
-  if (usage.files > quota.files) throw quotaError(messages.quotaAuthorFiles(quota.files));
-  if (usage.bytes > quota.bytes) throw quotaError(messages.quotaAuthorBytes(quota.bytes));
+  if (usage.files > quota.files) throw quotaError(() => messages.quotaAuthorFiles(quota.files));
+  if (usage.bytes > quota.bytes) throw quotaError(() => messages.quotaAuthorBytes(quota.bytes));
 }
 
 // ---------------------------------------------------------------- video
@@ -158,10 +160,10 @@ export function videoUploadRule(maxBytes: number): UploadRule {
     maxBytes,
     detect: (head) => detectVideoType(head),
     keyWithExtension: false,
-    // Worded when it is thrown (a getter): the rule is made once, each answer speaks its asker's language.
-    get tooLargeMessage() {
-      return serverMessages.videoTooLarge(Math.floor(maxBytes / (1024 * 1024)));
-    },
+    // Worded when it is sent: the rule is made once, each answer speaks its asker's language.
+    tooLargeMessage: later(() =>
+      serverMessages.videoTooLarge(Math.floor(maxBytes / (1024 * 1024))),
+    ),
     unsupportedMessage: messages.videoTypeUnsupported,
   };
 }

@@ -5,7 +5,9 @@
 import { CONTENT_LIMITS, messages, type OutlineItemKind } from '@urok/contract';
 import type { Outline, OutlineBody, Section } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { findCourseAuthorLanguage } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
+import { inLanguage } from '../../lib/language.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, isCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { isEnrolled } from '../courses/courses.service.ts';
@@ -121,10 +123,11 @@ export async function createSection(
 /** The first section of a new course (courses.service createCourse, inside its transaction). */
 export async function createDefaultSection(db: Db, courseId: string, now: string): Promise<string> {
   const id = createTimeOrderedId();
+  const language = await findCourseAuthorLanguage(db, courseId);
   await insertSection(db, {
     id,
     course_id: courseId,
-    title: messages.defaultSectionTitle,
+    title: inLanguage(language, messages.defaultSectionTitle),
     position: 0,
     created_at: now,
     updated_at: now,

@@ -83,7 +83,13 @@ export async function gradebookRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await createGradebookCsv(app.db, getCurrentUser(request), request.params.id, now);
+      const csv = await createGradebookCsv(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.language,
+        now,
+      );
       return reply
         .headers({
           'Content-Type': 'text/csv; charset=utf-8',

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import DataLoader from 'dataloader';
-import { messages } from '@urok/contract';
+import { messages, type Language } from '@urok/contract';
 import {
   gradebookSchema,
   type Gradebook,
@@ -22,6 +22,7 @@ import type { Db } from '../../db/database.ts';
 import { JsonPart, PrebuiltJson } from '../../lib/cached-json.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeFileName } from '../../lib/file-names.ts';
+import { speaking } from '../../lib/language.ts';
 import { courseScope, submittedScope, userScope, type ReadCache } from '../../lib/read-cache.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
 import { findCourseAssignments, type AssignmentRow } from '../assignments/assignments.service.ts';
@@ -318,11 +319,14 @@ export async function getGradebookJson(
   return new PrebuiltJson(`${head.slice(0, -1)},"students":[`, list, ']}');
 }
 
-const STATUS_TEXT: Record<Exclude<GradebookStatus, 'graded'>, string> = {
-  missing: messages.gradebookStatusMissing,
-  submitted: messages.gradebookStatusSubmitted,
-  late: messages.gradebookStatusLate,
-};
+/** Read inside `speaking`: each export words its statuses in its asker's language. */
+function statusText(status: Exclude<GradebookStatus, 'graded'>): string {
+  return {
+    missing: messages.gradebookStatusMissing,
+    submitted: messages.gradebookStatusSubmitted,
+    late: messages.gradebookStatusLate,
+  }[status];
+}
 
 export interface GradebookCsv {
   content: Buffer;
@@ -338,10 +342,15 @@ export async function createGradebookCsv(
   db: Db,
   user: Requester,
   courseId: string,
+  language: Language,
   now: Now = Date.now,
 ): Promise<GradebookCsv> {
   const course = await getAuthoredCourse(db, user, courseId);
   const gradebook = await getGradebook(db, user, courseId, now);
+  return speaking(language, () => gradebookCsv(course.title, gradebook));
+}
+
+function gradebookCsv(courseTitle: string, gradebook: Gradebook): GradebookCsv {
   const csv = toCsv([
     [
       messages.csvStudent,
@@ -359,7 +368,7 @@ export async function createGradebookCsv(
         // A quiz not handed in yet, with an attempt open now.
         if (a.kind === 'quiz' && cell.status === 'missing' && cell.openAttemptId)
           return messages.gradebookStatusInProgress;
-        return STATUS_TEXT[cell.status];
+        return statusText(cell.status);
       }),
       student.percent === null ? '' : String(student.percent).replace('.', ','),
     ]),
@@ -367,7 +376,7 @@ export async function createGradebookCsv(
   return {
     content: Buffer.from(csv, 'utf8'),
     fileName: sanitizeFileName(
-      `${course.title} — ${messages.gradebookFileSuffix}.csv`,
+      `${courseTitle} — ${messages.gradebookFileSuffix}.csv`,
       'gradebook.csv',
     ),
   };

@@ -5,6 +5,7 @@ import { notificationText } from '@urok/contract';
 import { submissionLink, type Announcement } from '../../lib/notify.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { AppError } from '../../app-error.ts';
+import { later } from '../../lib/language.ts';
 import type { Db } from '../../db/database.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
@@ -20,7 +21,7 @@ import {
 function assertPoints(grade: string, maxPoints: number): number {
   const points = parsePoints(grade, maxPoints);
   if (points === null) {
-    const message = messages.gradePointsInvalid(maxPoints);
+    const message = later(() => messages.gradePointsInvalid(maxPoints));
     throw new AppError('BAD_REQUEST', message, { grade: message });
   }
   return points;

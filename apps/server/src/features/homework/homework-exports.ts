@@ -1,10 +1,11 @@
 /** A course's homework for its author to take away: every file as a zip, the grades as CSV. */
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { messages } from '@urok/contract';
+import { messages, type Language } from '@urok/contract';
 import type { Db } from '../../db/database.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { sanitizeArchiveSegment, sanitizeFileName, uniqueName } from '../../lib/file-names.ts';
+import { inLanguage, speaking } from '../../lib/language.ts';
 import type { Requester } from '../../lib/teacher-role.ts';
 import { StorageNotFoundError, type Storage } from '../../storage/storage.ts';
 import { findCourseAssignments } from '../assignments/assignments.service.ts';
@@ -59,6 +60,7 @@ export async function createHomeworkArchive(
   storage: Storage,
   user: Requester,
   courseId: string,
+  language: Language,
   onMissingFile: (key: string) => void = () => {},
 ): Promise<HomeworkArchive> {
   const course = await getAuthoredCourse(db, user, courseId);
@@ -116,7 +118,7 @@ export async function createHomeworkArchive(
   zip.on('error', (error: Error) => output.destroy(error));
   return {
     stream: output,
-    fileName: exportFileName(course, messages.homeworkArchiveSuffix, 'zip'),
+    fileName: exportFileName(course, inLanguage(language, messages.homeworkArchiveSuffix), 'zip'),
   };
 }
 
@@ -130,9 +132,14 @@ export async function createGradesCsv(
   db: Db,
   user: Requester,
   courseId: string,
+  language: Language,
 ): Promise<GradesCsv> {
   const course = await getAuthoredCourse(db, user, courseId);
   const rows = byStudent(await findCourseHomework(db, courseId));
+  return speaking(language, () => gradesCsv(course, rows));
+}
+
+function gradesCsv(course: HomeworkCourse, rows: SubmitterHomeworkRow[]): GradesCsv {
   const csv = toCsv([
     [
       messages.csvStudent,

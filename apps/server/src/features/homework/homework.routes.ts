@@ -44,6 +44,7 @@ import {
   openHomeworkFile,
   submitHomework,
 } from './homework.service.ts';
+import { inLanguage } from '../../lib/language.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const courseIdParams = z.object({ courseId: z.string().min(1).max(100) });
@@ -179,7 +180,9 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
             ),
           ),
         );
-        return reply.code(201).send({ homework, message: messages.homeworkUploaded });
+        return reply
+          .code(201)
+          .send({ homework, message: inLanguage(request.language, messages.homeworkUploaded) });
       },
     );
   });
@@ -478,6 +481,7 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
         app.storage,
         getCurrentUser(request),
         request.params.id,
+        request.language,
         (key) => request.log.warn({ key }, 'homework file missing from storage; archived as empty'),
       );
       return reply
@@ -502,7 +506,12 @@ export async function homeworkRoutes(app: AppInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await createGradesCsv(app.db, getCurrentUser(request), request.params.id);
+      const csv = await createGradesCsv(
+        app.db,
+        getCurrentUser(request),
+        request.params.id,
+        request.language,
+      );
       return reply
         .headers(attachmentHeaders(csv.fileName, 'text/csv; charset=utf-8'))
         .send(csv.content);

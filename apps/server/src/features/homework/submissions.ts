@@ -4,6 +4,7 @@ import { notificationText } from '@urok/contract';
 import { submissionLink, type Announcement } from '../../lib/notify.ts';
 import { notify } from '../notifications/notifications.service.ts';
 import { AppError } from '../../app-error.ts';
+import { later } from '../../lib/language.ts';
 import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { detectHomeworkType } from '../../lib/file-types.ts';
@@ -48,7 +49,8 @@ export function isLateSubmission(dueAt: string | null, submittedAt: string): boo
 
 // ---------------------------------------------------------------- quotas
 
-const quotaError = (message: string) => new AppError('PAYLOAD_TOO_LARGE', message);
+/** Worded when it is sent: the quota's message has values (lib/language.ts). */
+const quotaError = (word: () => string) => new AppError('PAYLOAD_TOO_LARGE', later(word));
 
 /**
  * Quotas (docs/decisions.md, uploads). Before an upload's file is read: 413
@@ -66,26 +68,32 @@ export async function homeworkUploadLimit(
 ): Promise<UploadLimit> {
   const user = await findUserHomeworkUsage(db, userId);
   const course = courseId === undefined ? undefined : await findCourseHomeworkUsage(db, courseId);
-  if (user.files >= quota.userFiles) throw quotaError(messages.quotaUserFiles(quota.userFiles));
+  if (user.files >= quota.userFiles)
+    throw quotaError(() => messages.quotaUserFiles(quota.userFiles));
   if (course && course.files >= quota.courseFiles)
-    throw quotaError(messages.quotaCourseFiles(quota.courseFiles));
+    throw quotaError(() => messages.quotaCourseFiles(quota.courseFiles));
   const userLeft = quota.userBytes - user.bytes;
   const courseLeft = course ? quota.courseBytes - course.bytes : Infinity;
-  if (userLeft <= 0) throw quotaError(messages.quotaUserBytes(quota.userBytes));
-  if (courseLeft <= 0) throw quotaError(messages.quotaCourseBytes(quota.courseBytes));
+  if (userLeft <= 0) throw quotaError(() => messages.quotaUserBytes(quota.userBytes));
+  if (courseLeft <= 0) throw quotaError(() => messages.quotaCourseBytes(quota.courseBytes));
   return userLeft <= courseLeft
-    ? { maxBytes: userLeft, tooLargeMessage: messages.quotaUserBytes(quota.userBytes) }
-    : { maxBytes: courseLeft, tooLargeMessage: messages.quotaCourseBytes(quota.courseBytes) };
+    ? { maxBytes: userLeft, tooLargeMessage: later(() => messages.quotaUserBytes(quota.userBytes)) }
+    : {
+        maxBytes: courseLeft,
+        tooLargeMessage: later(() => messages.quotaCourseBytes(quota.courseBytes)),
+      };
 }
 
 /** 413 naming the first quota that `user` or `course` (with the new submission counted) passes. */
 function assertWithinQuota(quota: UploadQuota, user: HomeworkUsage, course: HomeworkUsage): void {
-  if (user.files > quota.userFiles) throw quotaError(messages.quotaUserFiles(quota.userFiles));
+  if (user.files > quota.userFiles)
+    throw quotaError(() => messages.quotaUserFiles(quota.userFiles));
   if (course.files > quota.courseFiles)
-    throw quotaError(messages.quotaCourseFiles(quota.courseFiles));
-  if (user.bytes > quota.userBytes) throw quotaError(messages.quotaUserBytes(quota.userBytes));
+    throw quotaError(() => messages.quotaCourseFiles(quota.courseFiles));
+  if (user.bytes > quota.userBytes)
+    throw quotaError(() => messages.quotaUserBytes(quota.userBytes));
   if (course.bytes > quota.courseBytes)
-    throw quotaError(messages.quotaCourseBytes(quota.courseBytes));
+    throw quotaError(() => messages.quotaCourseBytes(quota.courseBytes));
 }
 
 // ---------------------------------------------------------------- submissions

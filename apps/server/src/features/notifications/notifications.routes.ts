@@ -8,6 +8,7 @@ import {
   notificationMailText,
   notificationMessages,
   serverMessages,
+  type Language,
 } from '@urok/contract';
 import {
   markReadBodySchema,
@@ -35,7 +36,7 @@ import {
 } from './notifications.service.ts';
 import type { StreamLinkQuery } from './notification-streams.ts';
 
-/** The unsubscribe page, in the language being spoken (the account's, else the request's). */
+/** The unsubscribe page, in the language being spoken (`speaking`: the account's, else the request's). */
 function unsubscribePage(content: string): string {
   return `<!doctype html>
 <html lang="${spokenLanguage()}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -153,15 +154,32 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     const language = await accountLanguage(app.db, query.u);
     return language ? { userId: query.u, kind, language } : undefined;
   };
-  const page = (reply: FastifyReply, status: 200 | 400, body: string) =>
-    reply
+  /** The page, its words (`body`) and frame in `language`, which the answer then says it speaks. */
+  const page = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: 200 | 400,
+    language: Language,
+    body: () => string,
+  ) => {
+    request.language = language;
+    return reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header(
         'content-security-policy',
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
       )
-      .send(unsubscribePage(body));
+      .send(speaking(language, () => unsubscribePage(body())));
+  };
+  const invalidPage = (request: FastifyRequest, reply: FastifyReply) =>
+    page(
+      request,
+      reply,
+      400,
+      request.language,
+      () => `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`,
+    );
 
   app.get(
     `/${NOTIFICATIONS_API.unsubscribe}`,
@@ -173,17 +191,12 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const target = await unsubscribeTarget(request.query);
-      if (!target)
-        return page(reply, 400, `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`);
+      if (!target) return invalidPage(request, reply);
       const action = `${request.url.split('?')[0]}?${new URLSearchParams(request.query).toString()}`;
-      return speaking(target.language, () => {
+      return page(request, reply, 200, target.language, () => {
         const label = NOTIFICATION_KIND_LABELS[target.kind];
-        return page(
-          reply,
-          200,
-          `<p>${escapeHtml(notificationMailText.unsubscribeQuestion(label))}</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(notificationMailText.unsubscribeButton)}</button></form>`,
-        );
+        return `<p>${escapeHtml(notificationMailText.unsubscribeQuestion(label))}</p>
+<form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(notificationMailText.unsubscribeButton)}</button></form>`;
       });
     },
   );
@@ -198,15 +211,15 @@ export async function notificationsRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const target = await unsubscribeTarget(request.query);
-      if (!target)
-        return page(reply, 400, `<p>${escapeHtml(notificationMailText.unsubscribeInvalid)}</p>`);
+      if (!target) return invalidPage(request, reply);
       await unsubscribe(app.db, target.userId, target.kind);
-      return speaking(target.language, () =>
-        page(
-          reply,
-          200,
+      return page(
+        request,
+        reply,
+        200,
+        target.language,
+        () =>
           `<p>${escapeHtml(notificationMailText.unsubscribeDone(NOTIFICATION_KIND_LABELS[target.kind]))}</p>`,
-        ),
       );
     },
   );

@@ -4,6 +4,7 @@ import type { AppInstance } from '../../app.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { errorResponses } from '../../plugins/errors.ts';
 import { createPledge } from './pledges.service.ts';
+import { inLanguage } from '../../lib/language.ts';
 
 export async function pledgesRoutes(app: AppInstance): Promise<void> {
   app.post(
@@ -23,7 +24,9 @@ export async function pledgesRoutes(app: AppInstance): Promise<void> {
     },
     async (request, reply) => {
       const pledge = await createPledge(app.db, request.body);
-      return reply.code(201).send({ pledge, message: siteMessages.pledgeReceived });
+      return reply
+        .code(201)
+        .send({ pledge, message: inLanguage(request.language, siteMessages.pledgeReceived) });
     },
   );
 }

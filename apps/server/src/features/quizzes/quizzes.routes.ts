@@ -23,7 +23,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { AppInstance } from '../../app.ts';
 import { AppError } from '../../app-error.ts';
-import { inSpokenLanguage } from '../../lib/language.ts';
+import { inLanguage } from '../../lib/language.ts';
 import { RATE_LIMITS } from '../../lib/rate-limiter.ts';
 import { bearerSecurity, getCurrentUser } from '../../plugins/auth.ts';
 import { binarySchema } from '../../plugins/docs.ts';
@@ -222,6 +222,7 @@ export async function quizzesRoutes(app: AppInstance): Promise<void> {
           getCurrentUser(request),
           request.params.id,
           request.body,
+          request.language,
           now,
         );
         return reply.code(201).send({ created });
@@ -230,9 +231,11 @@ export async function quizzesRoutes(app: AppInstance): Promise<void> {
         // A line's message may be a schema's, made at start in Ukrainian: in the asker's language.
         const errors = error.errors.map((line) => ({
           ...line,
-          message: inSpokenLanguage(line.message),
+          message: inLanguage(request.language, line.message),
         }));
-        return reply.code(400).send({ message: inSpokenLanguage(error.message), errors });
+        return reply
+          .code(400)
+          .send({ message: inLanguage(request.language, error.message), errors });
       }
     },
   );
@@ -263,6 +266,7 @@ export async function quizzesRoutes(app: AppInstance): Promise<void> {
         getCurrentUser(request),
         request.params.id,
         request.query.tag,
+        request.language,
       );
       return reply
         .headers({
@@ -423,7 +427,8 @@ export async function quizzesRoutes(app: AppInstance): Promise<void> {
         },
       },
     },
-    async (request) => quizStatistics(app.db, getCurrentUser(request), request.params.id, now),
+    async (request) =>
+      quizStatistics(app.db, getCurrentUser(request), request.params.id, request.language, now),
   );
 
   // ---------------------------------------------------------------- attempts

@@ -30,6 +30,7 @@ import {
   parseNumber,
   roundPoints,
   scoreAnswer,
+  type Language,
   type LessonDocument,
   type QuestionKey,
   type QuestionKind,
@@ -49,6 +50,7 @@ import type {
   UpdateQuizBody,
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { inLanguage, later, speaking } from '../../lib/language.ts';
 import { parseAiken } from './aiken.ts';
 import { exportGift, parseGift } from './gift.ts';
 import { computeQuizStatistics } from './quiz-statistics.ts';
@@ -435,7 +437,7 @@ async function measureSlots(db: Db, courseId: string, slots: QuizSlot[]) {
       (q) => !fixed.includes(q.id),
     );
     if (tagged.length < slot.count) {
-      const message = messages.quizSlotTagTooFew(slot.tag, tagged.length);
+      const message = later(() => messages.quizSlotTagTooFew(slot.tag, tagged.length));
       throw new AppError('BAD_REQUEST', message, { slots: message });
     }
     const mean = tagged.reduce((sum, q) => sum + Number(q.points), 0) / tagged.length;
@@ -1109,7 +1111,7 @@ export async function gradeSlot(
   if (attempt.state !== 'submitted') throw new AppError('CONFLICT', messages.attemptNotSubmitted);
   const points = parseSlotPoints(input.points, question.points);
   if (points === null) {
-    const message = messages.attemptGradePointsInvalid(question.points);
+    const message = later(() => messages.attemptGradePointsInvalid(question.points));
     throw new AppError('BAD_REQUEST', message, { points: message });
   }
   const at = iso(now());
@@ -1335,10 +1337,14 @@ export async function importQuestions(
   user: Requester,
   courseId: string,
   input: { format: 'gift' | 'aiken'; text: string; tag?: string },
+  language: Language,
   now: Now,
 ): Promise<string[]> {
   await getAuthoredCourse(db, user, courseId);
-  const parsed = input.format === 'gift' ? parseGift(input.text) : parseAiken(input.text);
+  // A wrong line's message names what is wrong in the asker's language.
+  const parsed = speaking(language, () =>
+    input.format === 'gift' ? parseGift(input.text) : parseAiken(input.text),
+  );
   if (parsed.errors.length > 0) throw new ImportRefused(messages.importFailed, parsed.errors);
   if (parsed.questions.length === 0) throw new ImportRefused(messages.importEmpty, []);
   if (parsed.questions.length > QUIZ_LIMITS.importQuestions)
@@ -1359,25 +1365,30 @@ export async function exportQuestions(
   user: Requester,
   courseId: string,
   tag: string | undefined,
+  language: Language,
 ): Promise<string> {
   await getAuthoredCourse(db, user, courseId);
   const rows = await findQuestionsForExport(db, courseId, tag?.trim() || undefined);
-  return exportGift(
-    rows.map((row) => {
-      const {
-        _id: _id,
-        courseId: _course,
-        createdAt: _created,
-        updatedAt: _updated,
-        ...body
-      } = toQuestion(row);
-      return body as QuestionBody;
-    }),
-  );
+  const bodies = rows.map((row) => {
+    const {
+      _id: _id,
+      courseId: _course,
+      createdAt: _created,
+      updatedAt: _updated,
+      ...body
+    } = toQuestion(row);
+    return body as QuestionBody;
+  });
+  // What GIFT cannot hold ('[image]') is named in the asker's language.
+  return speaking(language, () => exportGift(bodies));
 }
 
 /** An answer as statistics count it: equal answers share the same text. */
-function answerText(question: DrawnQuestion, stored: string | null): string | null {
+function answerText(
+  question: DrawnQuestion,
+  stored: string | null,
+  language: Language,
+): string | null {
   const answer = parseStored(stored) as Record<string, unknown> | null;
   if (answer === null) return null;
   const optionText = (id: unknown) =>
@@ -1388,7 +1399,10 @@ function answerText(question: DrawnQuestion, stored: string | null): string | nu
     case 'multiple':
       return ((answer.optionIds as string[]) ?? []).map(optionText).sort().join('; ');
     case 'truefalse':
-      return answer.value ? quizImportMessages.importTrue : quizImportMessages.importFalse;
+      return inLanguage(
+        language,
+        answer.value ? quizImportMessages.importTrue : quizImportMessages.importFalse,
+      );
     case 'short':
       return normaliseShortAnswer(String(answer.text ?? ''));
     case 'numeric':
@@ -1415,6 +1429,7 @@ export async function quizStatistics(
   db: Db,
   user: Requester,
   quizId: string,
+  language: Language,
   now: Now,
 ): Promise<QuizStatistics> {
   const quiz = await getAuthoredQuiz(db, user, quizId);
@@ -1446,7 +1461,7 @@ export async function quizStatistics(
             points: question.points,
             score:
               graded && row?.score !== null && row?.score !== undefined ? Number(row.score) : null,
-            answer: answerText(question, row?.answer ?? null),
+            answer: answerText(question, row?.answer ?? null, language),
           };
         }),
     };

@@ -13,6 +13,7 @@ import { homeworkFormSchema } from '@urok/contract/schemas';
 import { messages, type User } from '@urok/contract';
 import type { UploadResult } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
+import { inLanguage, later, type Text } from '../../lib/language.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Announcement } from '../../lib/notify.ts';
@@ -75,7 +76,7 @@ export interface UploadSpec {
   comment: string | null;
 }
 
-const badRequest = (message: string, field?: string) =>
+const badRequest = (message: Text, field?: string) =>
   new AppError('BAD_REQUEST', message, field ? { [field]: message } : undefined);
 
 /**
@@ -114,7 +115,10 @@ export function parseUploadMetadata(
   }
   const lessonId = text('lessonId')?.trim();
   if (!lessonId || lessonId.length > 100)
-    throw badRequest(messages.uploadFieldRequired('lessonId'), 'lessonId');
+    throw badRequest(
+      later(() => messages.uploadFieldRequired('lessonId')),
+      'lessonId',
+    );
   return {
     purpose: purpose as UploadPurpose,
     fileName,
@@ -212,7 +216,10 @@ export async function createUpload(
   };
   await db.transaction().execute(async (trx) => {
     if ((await insertUploadCounting(trx, row)) > MAX_OPEN_UPLOADS)
-      throw new AppError('CONFLICT', messages.uploadTooManyOpen(MAX_OPEN_UPLOADS));
+      throw new AppError(
+        'CONFLICT',
+        later(() => messages.uploadTooManyOpen(MAX_OPEN_UPLOADS)),
+      );
   });
   return row;
 }
@@ -306,8 +313,10 @@ export async function finishUpload(
     });
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    await closeUpload(db, row.id, { state: 'refused', message: error.message });
-    return { ...row, state: 'refused', message: error.message };
+    // Kept as its uploader reads it: a message with values cannot be translated later.
+    const message = inLanguage(user.language, error.text);
+    await closeUpload(db, row.id, { state: 'refused', message });
+    return { ...row, state: 'refused', message };
   }
   await closeUpload(db, row.id, { state: 'finished', resultId });
   return { ...row, state: 'finished', result_id: resultId };
