@@ -4,7 +4,18 @@
 // speaks the asker's language, and the language of one request never leaks
 // into another's.
 import { describe, expect, it } from 'vitest';
-import { accountMessages, messages, quizImportMessages, type Language } from '@urok/contract';
+import {
+  accountMessages,
+  classMessages,
+  messages,
+  notificationMailText,
+  notificationMessages,
+  quizImportMessages,
+  serverMessages,
+  siteMessages,
+  translateText,
+  type Language,
+} from '@urok/contract';
 import type { Outline, Question, QuizStatistics } from '@urok/contract/schemas';
 import { speaking } from '../src/lib/language.ts';
 import {
@@ -26,6 +37,32 @@ import {
 import { addQuiz, answerSlot, quizCall, startAttempt, submit } from './quiz-fixtures.ts';
 
 const en = <T>(text: () => T): T => speaking('en', text);
+
+describe('the Ukrainian text of a message the server reads', () => {
+  // The edge translates a message by its Ukrainian text (translateText): two messages with the
+  // same Ukrainian and different English would give the asker the wrong one.
+  it('translates back to its own English', () => {
+    const views: [string, Record<string, unknown>, string[]?][] = [
+      ['accountMessages', accountMessages],
+      ['classMessages', classMessages],
+      ['messages', messages],
+      ['notificationMailText', notificationMailText],
+      ['notificationMessages', notificationMessages],
+      ['quizImportMessages', quizImportMessages],
+      ['serverMessages', serverMessages],
+      // The landing page's texts are the web app's, but for the pledge's answer.
+      ['siteMessages', siteMessages, ['pledgeReceived']],
+    ];
+    const wrong: string[] = [];
+    for (const [name, view, keys = Object.keys(view)] of views)
+      for (const key of keys) {
+        const text = view[key];
+        if (typeof text !== 'string') continue;
+        if (translateText(text, 'en') !== en(() => view[key])) wrong.push(`${name}.${key}`);
+      }
+    expect(wrong).toEqual([]);
+  });
+});
 
 describe('speaking', () => {
   it('words synchronous work in its language and refuses work that would resume in another', async () => {
