@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { postgresUrl } from './backends.ts';
 import { startS3Server, type S3TestServer } from './s3-server.ts';
-import type { AuthResponse } from '@urok/contract';
+import type { AuthResponse, Language } from '@urok/contract';
 import { buildApp, loggerOptions, type AppInstance } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest, openDatabase } from '../src/db/connection.ts';
@@ -278,6 +278,28 @@ export async function registerAccount(
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Sets the account's language (PUT auth/updateUser, as /settings does). */
+export async function chooseLanguage(
+  app: AppInstance,
+  account: Account,
+  language: Language,
+): Promise<void> {
+  const response = await app.inject({
+    method: 'PUT',
+    url: '/api/auth/updateUser',
+    payload: {
+      username: account.user.username,
+      telephone: account.user.telephone,
+      email: account.user.email,
+      bio: '',
+      language,
+    },
+    headers: bearer(account.token),
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`choosing a language failed: ${response.statusCode} ${response.body}`);
 }
 
 /** `app.inject` as `account` (its bearer header beside the request's own), or anonymously for null. */

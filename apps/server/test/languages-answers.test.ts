@@ -20,6 +20,7 @@ import type { Outline, Question, QuizStatistics } from '@urok/contract/schemas';
 import { speaking } from '../src/lib/language.ts';
 import {
   bearer,
+  chooseLanguage,
   databaseTargets,
   PASSWORD,
   registerAccount,
@@ -87,21 +88,7 @@ describe.each(databaseTargets.slice(0, 1))('answers in the asker language on $na
     },
   });
 
-  async function choose(account: Account, language: Language): Promise<void> {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/updateUser',
-      payload: {
-        username: account.user.username,
-        telephone: account.user.telephone,
-        email: account.user.email,
-        bio: '',
-        language,
-      },
-      headers: bearer(account.token),
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  }
+  const choose = (account: Account, language: Language) => chooseLanguage(t.app, account, language);
 
   it('an error with values, worded only when it is sent', async () => {
     const teacher = await registerTeacher(t.app, t.db);
@@ -209,32 +196,19 @@ describe.each(databaseTargets.slice(0, 1))('answers in the asker language on $na
     const author = await registerTeacher(t.app, t.db);
     await choose(author, 'en');
     const course = await createCourse(t.app, author);
-    const refused = await quizCall(
-      t.app,
-      author,
-      'POST',
-      `courses/${course._id}/questions/import`,
-      {
+    const importGift = (text: string) =>
+      quizCall(t.app, author, 'POST', `courses/${course._id}/questions/import`, {
         format: 'gift',
-        text: 'Столиця? {=Київ ~Львів ~Львів}\n',
-      },
-    );
+        text,
+      });
+    const refused = await importGift('Столиця? {=Київ ~Львів ~Львів}\n');
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(en(() => messages.importFailed));
     expect(refused.json().errors).toEqual([
       { line: 1, message: en(() => quizImportMessages.giftOptionDuplicate('Львів')) },
     ]);
 
-    const imported = await quizCall(
-      t.app,
-      author,
-      'POST',
-      `courses/${course._id}/questions/import`,
-      {
-        format: 'gift',
-        text: 'Земля обертається навколо Сонця. {TRUE}\n',
-      },
-    );
+    const imported = await importGift('Земля обертається навколо Сонця. {TRUE}\n');
     expect(imported.statusCode, imported.body).toBe(201);
     const [questionId] = imported.json().created as string[];
     const question = (

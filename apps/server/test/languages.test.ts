@@ -13,6 +13,7 @@ import { escapeHtml } from '../src/lib/html.ts';
 import { speaking } from '../src/lib/language.ts';
 import {
   bearer,
+  chooseLanguage,
   databaseTargets,
   PASSWORD,
   registerAccount,
@@ -159,22 +160,7 @@ describe.each(databaseTargets)('languages on $name', (target) => {
     expect(response.statusCode).toBe(201);
     expect(response.json().user.language).toBe('en');
   });
-  /** Sets the account's language (PUT auth/updateUser, as /settings does). */
-  async function choose(account: Account, language: Language): Promise<void> {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/updateUser',
-      payload: {
-        username: account.user.username,
-        telephone: account.user.telephone,
-        email: account.user.email,
-        bio: '',
-        language,
-      },
-      headers: bearer(account.token),
-    });
-    expect(response.statusCode).toBe(200);
-  }
+  const choose = (account: Account, language: Language) => chooseLanguage(t.app, account, language);
 
   it("the unsubscribe page speaks its account's language, whatever the browser asks", async () => {
     const pageOf = (html: string) => ({
