@@ -9,8 +9,10 @@ import { RATE_LIMITS } from '../src/lib/rate-limiter.ts';
 import { messages } from '@urok/contract';
 import { buildApp, type AppInstance } from '../src/app.ts';
 import { MAX_OPEN_UPLOADS, UPLOAD_EXPIRY_MS } from '../src/features/uploads/uploads.service.ts';
+import { speaking } from '../src/lib/language.ts';
 import {
   bearer,
+  chooseLanguage,
   databaseTargets,
   registerAccount,
   testStorageKind,
@@ -552,3 +554,35 @@ describe.each(databaseTargets)('resumable uploads (tus) on $name', (target) => {
     });
   });
 });
+
+// Wording is the same on either database: one is enough.
+describe.each(databaseTargets.slice(0, 1))(
+  'a resumable upload refused at its end on $name',
+  (target) => {
+    const MB = 1024 * 1024;
+    const t = useTestApp(target, {
+      config: {
+        quota: { userBytes: 500 * MB, userFiles: 1, courseBytes: 5000 * MB, courseFiles: 5000 },
+      },
+    });
+
+    it("keeps its refusal worded in its uploader's language, a message with values included", async () => {
+      const teacher = await registerTeacher(t.app, t.db);
+      const course = await createCourse(t.app, teacher);
+      const student = await registerAccount(t.app);
+      await enroll(t.app, student, course._id);
+      await chooseLanguage(t.app, student, 'en');
+      // Both are created while no file counts against the quota of one; the second to end passes it.
+      const fields = { purpose: 'homework', courseId: course._id, filename: 'homework.pdf' };
+      const first = await startUpload(t.app, student, SAMPLE_PDF.length, fields);
+      const second = await startUpload(t.app, student, SAMPLE_PDF.length, fields);
+      await sendInChunks([t.app], student, first, SAMPLE_PDF, 1);
+      await sendInChunks([t.app], student, second, SAMPLE_PDF, 1);
+      expect((await result(t.app, student, first)).statusCode).toBe(200);
+      const refused = await result(t.app, student, second);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(speaking('en', () => messages.quotaUserFiles(1)));
+      expect(refused.json().message).toMatch(/^User quota exceeded/);
+    });
+  },
+);
