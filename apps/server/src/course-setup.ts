@@ -3,6 +3,7 @@ import {
   updateDefaultAssignment,
 } from './features/assignments/assignments.service.ts';
 import { createDefaultSection } from './features/content/content.service.ts';
+import { findCourseAuthorLanguage } from './db/course-author.repository.ts';
 import type { CourseSetup } from './features/courses/courses.service.ts';
 
 /**
@@ -13,8 +14,10 @@ import type { CourseSetup } from './features/courses/courses.service.ts';
  */
 export const courseSetup: CourseSetup = {
   async created(trx, courseId, homeworkTask, homeworkDueAt, now) {
-    await createDefaultSection(trx, courseId, now);
-    await createDefaultAssignment(trx, courseId, homeworkTask, homeworkDueAt, now);
+    // Both default names in the author's language, read once.
+    const language = await findCourseAuthorLanguage(trx, courseId);
+    await createDefaultSection(trx, courseId, now, language);
+    await createDefaultAssignment(trx, courseId, homeworkTask, homeworkDueAt, now, language);
   },
   homeworkChanged: updateDefaultAssignment,
 };

@@ -157,6 +157,19 @@ describe.each(databaseTargets.slice(0, 1))('answers in the asker language on $na
     ).json() as Outline;
     expect(outline.sections[0]!.title).toBe('General');
     expect(outline.sections[0]!.items[0]).toMatchObject({ title: 'Homework' });
+    // A course with no homework text gets its default assignment from a Ukrainian student's
+    // first upload: named in its author's language all the same.
+    const bare = await createCourse(t.app, teacher, { homeworkTask: '' });
+    const pupil = await registerAccount(t.app);
+    await enroll(t.app, pupil, bare._id);
+    await uploadHomework(t.app, pupil, bare._id);
+    const bareOutline = (
+      await t.app.inject({
+        url: `/api/courses/${bare._id}/outline`,
+        headers: bearer(teacher.token),
+      })
+    ).json() as Outline;
+    expect(bareOutline.sections[0]!.items.map((item) => item.title)).toEqual(['Homework']);
 
     const student = await registerAccount(t.app);
     await enroll(t.app, student, course._id);

@@ -19,6 +19,7 @@ import {
   notificationText,
   ROUTES,
   textToDocument,
+  type Language,
   type LessonDocument,
 } from '@urok/contract';
 import type {
@@ -27,7 +28,7 @@ import type {
   UpdateAssignmentBody,
 } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
-import { findCourseAuthorLanguage } from '../../db/by-ids.repository.ts';
+import { findCourseAuthorLanguage } from '../../db/course-author.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { inLanguage } from '../../lib/language.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
@@ -130,8 +131,8 @@ function hasNoInstructions(instructions: string): boolean {
 
 /**
  * Inserts the course's default assignment (published, at the end of its first section; a course
- * whose sections were all removed gets 'Загальне' again). Inside the caller's transaction, which
- * holds the course's row.
+ * whose sections were all removed gets 'Загальне' again), named in `language`, its author's.
+ * Inside the caller's transaction, which holds the course's row.
  */
 async function insertDefaultAssignment(
   db: Db,
@@ -139,10 +140,11 @@ async function insertDefaultAssignment(
   homeworkTask: string,
   homeworkDueAt: string | null,
   now: string,
+  language: Language,
 ): Promise<AssignmentRow> {
   const sectionId =
-    (await findFirstSectionId(db, courseId)) ?? (await createDefaultSection(db, courseId, now));
-  const language = await findCourseAuthorLanguage(db, courseId);
+    (await findFirstSectionId(db, courseId)) ??
+    (await createDefaultSection(db, courseId, now, language));
   const row: AssignmentRow = {
     id: createTimeOrderedId(),
     course_id: courseId,
@@ -173,9 +175,10 @@ export async function createDefaultAssignment(
   homeworkTask: string,
   homeworkDueAt: string | null,
   now: string,
+  language: Language,
 ): Promise<void> {
   if (homeworkTask.trim() === '') return;
-  await insertDefaultAssignment(db, courseId, homeworkTask, homeworkDueAt, now);
+  await insertDefaultAssignment(db, courseId, homeworkTask, homeworkDueAt, now, language);
 }
 
 /**
@@ -194,7 +197,14 @@ export async function updateDefaultAssignment(
   const assignment = await findDefaultAssignment(db, courseId);
   if (!assignment) {
     if (change.homeworkTask !== undefined && change.homeworkTask.trim() !== '')
-      await insertDefaultAssignment(db, courseId, change.homeworkTask, course.homeworkDueAt, now);
+      await insertDefaultAssignment(
+        db,
+        courseId,
+        change.homeworkTask,
+        course.homeworkDueAt,
+        now,
+        await findCourseAuthorLanguage(db, courseId),
+      );
     return;
   }
   const fields: Parameters<typeof updateAssignmentFields>[2] = { updated_at: now };
@@ -218,7 +228,14 @@ export async function defaultAssignmentForSubmission(
 ): Promise<AssignmentRow | null> {
   const assignment = await findDefaultAssignment(db, courseId);
   if (assignment) return Number(assignment.published) === 1 ? assignment : null;
-  return insertDefaultAssignment(db, courseId, '', null, now);
+  return insertDefaultAssignment(
+    db,
+    courseId,
+    '',
+    null,
+    now,
+    await findCourseAuthorLanguage(db, courseId),
+  );
 }
 
 /**

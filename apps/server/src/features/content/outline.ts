@@ -2,10 +2,9 @@
  * The outline of a course: the kinds of section items it lists, the
  * sections, and the outline itself, read and reordered.
  */
-import { CONTENT_LIMITS, messages, type OutlineItemKind } from '@urok/contract';
+import { CONTENT_LIMITS, messages, type Language, type OutlineItemKind } from '@urok/contract';
 import type { Outline, OutlineBody, Section } from '@urok/contract/schemas';
 import { AppError } from '../../app-error.ts';
-import { findCourseAuthorLanguage } from '../../db/by-ids.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { inLanguage } from '../../lib/language.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
@@ -120,10 +119,17 @@ export async function createSection(
   return toSection(row);
 }
 
-/** The first section of a new course (courses.service createCourse, inside its transaction). */
-export async function createDefaultSection(db: Db, courseId: string, now: string): Promise<string> {
+/**
+ * The first section of a new course (courses.service createCourse, inside its transaction),
+ * named in `language`, its author's (db/course-author.repository.ts).
+ */
+export async function createDefaultSection(
+  db: Db,
+  courseId: string,
+  now: string,
+  language: Language,
+): Promise<string> {
   const id = createTimeOrderedId();
-  const language = await findCourseAuthorLanguage(db, courseId);
   await insertSection(db, {
     id,
     course_id: courseId,
