@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@urok/contract';
 import { AppError } from '../app-error.ts';
-import type { Text } from './language.ts';
+import { later, type Text } from './language.ts';
 import { StorageFailure, type Storage, type StorageArea } from '../storage/storage.ts';
 import { fileNameForType, sanitizeFileName } from './file-names.ts';
 import { SNIFF_BYTES, type DetectedType } from './file-types.ts';
@@ -25,6 +25,14 @@ export interface UploadRule {
 export interface UploadLimit {
   maxBytes: number;
   tooLargeMessage: Text;
+}
+
+/**
+ * The 413 of a quota (homework's, an author's lesson files): its message names
+ * the quota, a message with values, so it is worded when it is sent (lib/language.ts).
+ */
+export function quotaExceeded(word: () => string): AppError {
+  return new AppError('PAYLOAD_TOO_LARGE', later(word));
 }
 
 /** A file that is in storage now (its row, if any, comes next). */

@@ -16,7 +16,12 @@ import { detectHomeworkType, detectVideoType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
 import { fileNameForType } from '../../lib/file-names.ts';
 import { assertCourseAuthor, type Requester } from '../../lib/teacher-role.ts';
-import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
+import {
+  quotaExceeded,
+  type StoredUpload,
+  type UploadLimit,
+  type UploadRule,
+} from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import { assertReadable, getAuthoredLesson, getLesson } from './content-access.ts';
 import { toAttachment, toLesson, type MediaLinks } from './lessons.ts';
@@ -123,9 +128,6 @@ export async function removeAttachment(
 
 // ---------------------------------------------------------------- the author's quota
 
-/** Worded when it is sent: the quota's message has values (lib/language.ts). */
-const quotaError = (word: () => string) => new AppError('PAYLOAD_TOO_LARGE', later(word));
-
 /**
  * The author's quota on lesson files (docs/decisions.md, uploads), checked
  * as homework's is: before the file is read, 413 when no file or byte is
@@ -140,16 +142,16 @@ export async function lessonFileUploadLimit(
   replacingVideoOf?: string,
 ): Promise<UploadLimit> {
   const usage = await findAuthorLessonFileUsage(db, authorId, replacingVideoOf);
-  if (usage.files >= quota.files) throw quotaError(() => messages.quotaAuthorFiles(quota.files));
+  if (usage.files >= quota.files) throw quotaExceeded(() => messages.quotaAuthorFiles(quota.files));
   const left = quota.bytes - usage.bytes;
-  if (left <= 0) throw quotaError(() => messages.quotaAuthorBytes(quota.bytes));
+  if (left <= 0) throw quotaExceeded(() => messages.quotaAuthorBytes(quota.bytes));
   return { maxBytes: left, tooLargeMessage: later(() => messages.quotaAuthorBytes(quota.bytes)) };
 }
 
 /** 413 when the author's files (with the new one counted) pass the quota; the transaction rolls back. */
 function assertWithinAuthorQuota(quota: AuthorQuota, usage: LessonFileUsage): void {
-  if (usage.files > quota.files) throw quotaError(() => messages.quotaAuthorFiles(quota.files));
-  if (usage.bytes > quota.bytes) throw quotaError(() => messages.quotaAuthorBytes(quota.bytes));
+  if (usage.files > quota.files) throw quotaExceeded(() => messages.quotaAuthorFiles(quota.files));
+  if (usage.bytes > quota.bytes) throw quotaExceeded(() => messages.quotaAuthorBytes(quota.bytes));
 }
 
 // ---------------------------------------------------------------- video

@@ -9,7 +9,12 @@ import type { UploadQuota } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { detectHomeworkType } from '../../lib/file-types.ts';
 import { createTimeOrderedId } from '../../lib/ids.ts';
-import type { StoredUpload, UploadLimit, UploadRule } from '../../lib/uploads.ts';
+import {
+  quotaExceeded,
+  type StoredUpload,
+  type UploadLimit,
+  type UploadRule,
+} from '../../lib/uploads.ts';
 import type { Storage } from '../../storage/storage.ts';
 import {
   defaultAssignmentForSubmission,
@@ -49,9 +54,6 @@ export function isLateSubmission(dueAt: string | null, submittedAt: string): boo
 
 // ---------------------------------------------------------------- quotas
 
-/** Worded when it is sent: the quota's message has values (lib/language.ts). */
-const quotaError = (word: () => string) => new AppError('PAYLOAD_TOO_LARGE', later(word));
-
 /**
  * Quotas (docs/decisions.md, uploads). Before an upload's file is read: 413
  * when the user or the course has no file or byte left under its quota,
@@ -69,13 +71,13 @@ export async function homeworkUploadLimit(
   const user = await findUserHomeworkUsage(db, userId);
   const course = courseId === undefined ? undefined : await findCourseHomeworkUsage(db, courseId);
   if (user.files >= quota.userFiles)
-    throw quotaError(() => messages.quotaUserFiles(quota.userFiles));
+    throw quotaExceeded(() => messages.quotaUserFiles(quota.userFiles));
   if (course && course.files >= quota.courseFiles)
-    throw quotaError(() => messages.quotaCourseFiles(quota.courseFiles));
+    throw quotaExceeded(() => messages.quotaCourseFiles(quota.courseFiles));
   const userLeft = quota.userBytes - user.bytes;
   const courseLeft = course ? quota.courseBytes - course.bytes : Infinity;
-  if (userLeft <= 0) throw quotaError(() => messages.quotaUserBytes(quota.userBytes));
-  if (courseLeft <= 0) throw quotaError(() => messages.quotaCourseBytes(quota.courseBytes));
+  if (userLeft <= 0) throw quotaExceeded(() => messages.quotaUserBytes(quota.userBytes));
+  if (courseLeft <= 0) throw quotaExceeded(() => messages.quotaCourseBytes(quota.courseBytes));
   return userLeft <= courseLeft
     ? { maxBytes: userLeft, tooLargeMessage: later(() => messages.quotaUserBytes(quota.userBytes)) }
     : {
@@ -87,13 +89,13 @@ export async function homeworkUploadLimit(
 /** 413 naming the first quota that `user` or `course` (with the new submission counted) passes. */
 function assertWithinQuota(quota: UploadQuota, user: HomeworkUsage, course: HomeworkUsage): void {
   if (user.files > quota.userFiles)
-    throw quotaError(() => messages.quotaUserFiles(quota.userFiles));
+    throw quotaExceeded(() => messages.quotaUserFiles(quota.userFiles));
   if (course.files > quota.courseFiles)
-    throw quotaError(() => messages.quotaCourseFiles(quota.courseFiles));
+    throw quotaExceeded(() => messages.quotaCourseFiles(quota.courseFiles));
   if (user.bytes > quota.userBytes)
-    throw quotaError(() => messages.quotaUserBytes(quota.userBytes));
+    throw quotaExceeded(() => messages.quotaUserBytes(quota.userBytes));
   if (course.bytes > quota.courseBytes)
-    throw quotaError(() => messages.quotaCourseBytes(quota.courseBytes));
+    throw quotaExceeded(() => messages.quotaCourseBytes(quota.courseBytes));
 }
 
 // ---------------------------------------------------------------- submissions
