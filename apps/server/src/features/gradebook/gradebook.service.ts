@@ -319,14 +319,12 @@ export async function getGradebookJson(
   return new PrebuiltJson(`${head.slice(0, -1)},"students":[`, list, ']}');
 }
 
-/** Read inside `speaking`: each export words its statuses in its asker's language. */
-function statusText(status: Exclude<GradebookStatus, 'graded'>): string {
-  return {
-    missing: messages.gradebookStatusMissing,
-    submitted: messages.gradebookStatusSubmitted,
-    late: messages.gradebookStatusLate,
-  }[status];
-}
+/** Each status's message, read when an export is worded (inside `speaking`, in its asker's language). */
+const STATUS_MESSAGE = {
+  missing: 'gradebookStatusMissing',
+  submitted: 'gradebookStatusSubmitted',
+  late: 'gradebookStatusLate',
+} as const satisfies Record<Exclude<GradebookStatus, 'graded'>, keyof typeof messages>;
 
 export interface GradebookCsv {
   content: Buffer;
@@ -368,7 +366,7 @@ function gradebookCsv(courseTitle: string, gradebook: Gradebook): GradebookCsv {
         // A quiz not handed in yet, with an attempt open now.
         if (a.kind === 'quiz' && cell.status === 'missing' && cell.openAttemptId)
           return messages.gradebookStatusInProgress;
-        return statusText(cell.status);
+        return messages[STATUS_MESSAGE[cell.status]];
       }),
       student.percent === null ? '' : String(student.percent).replace('.', ','),
     ]),
