@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@urok/contract';
 import { targetPath } from './security.ts';
-import { inLanguage } from '../lib/language.ts';
+import { AppError } from '../app-error.ts';
 
 /**
  * Serves the built web app: hashed assets with a long cache, index.html for
@@ -37,9 +37,7 @@ export async function registerSpa(
       !hasApp ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return reply
-        .code(404)
-        .send({ message: inLanguage(request.language, messages.notFound), code: 'NOT_FOUND' });
+      throw new AppError('NOT_FOUND', messages.notFound);
     }
     // A file-like path that is missing (an old asset) is a real 404, not the app.
     if (/\.[a-z0-9]+$/i.test(url)) return reply.code(404).type('text/plain').send('Not found');
